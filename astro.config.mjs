@@ -1,0 +1,35 @@
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { locales } from './src/i18n/locales.ts';
+import { buildVersion } from './scripts/build-version.ts';
+
+// The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
+const site = process.env.PUBLIC_SITE_URL ?? 'https://frostnode.example';
+
+export default defineConfig({
+	site,
+	output: 'static',
+	adapter: node({ mode: 'standalone' }),
+	trailingSlash: 'never',
+	build: { format: 'file' },
+	prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+	integrations: [
+		react(),
+		mdx(),
+		sitemap({
+			i18n: {
+				defaultLocale: 'en',
+				locales: Object.fromEntries(
+					Object.entries(locales).map(([code, info]) => [info.segment || code, info.lang]),
+				),
+			},
+			filter: (page) => !/\/(404|500)$/.test(page),
+		}),
+		buildVersion(),
+	],
+	vite: { plugins: [tailwindcss()] },
+});

@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4391);
+
+// Debian's Chromium: Playwright's own browser download is not available on these machines.
+const chromium = {
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: 2,
+	forbidOnly: !!process.env.CI,
+	retries: 0,
+	reporter: process.env.CI ? [['list']] : [['list']],
+	use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off' },
+	projects: [
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, grepInvert: /@phone/ },
+		{ name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium }, grep: /@phone/ },
+	],
+	webServer: {
+		// Tests run against the built site (npm test builds first), as Starlight tests built fixtures.
+		command: `node scripts/serve.ts`,
+		env: { PORT: String(port) },
+		url: `http://127.0.0.1:${port}/`,
+		reuseExistingServer: !process.env.CI,
+		timeout: 60_000,
+	},
+});

@@ -1,0 +1,32 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { serverEntry } from './build-state.ts';
+
+export interface SiteServer {
+	url: string;
+	child: ChildProcess;
+}
+
+/** Starts the built site (Astro's Node server) and resolves once it answers. */
+export async function serveSite(port = Number(process.env.PORT ?? 4321), env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
+	const host = process.env.HOST ?? '127.0.0.1';
+	const child = spawn(process.execPath, [serverEntry], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+		env: { ...process.env, HOST: host, PORT: String(port), ...env },
+	});
+	const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+	for (let attempt = 0; attempt < 100; attempt++) {
+		if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}`);
+		const ok = await fetch(url).then(() => true, () => false);
+		if (ok) return { url, child };
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	child.kill();
+	throw new Error(`The site server did not answer at ${url}`);
+}
+
+if (import.meta.main) {
+	const { url, child } = await serveSite();
+	console.log(`Site: ${url}`);
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+	child.on('exit', (code) => process.exit(code ?? 0));
+}

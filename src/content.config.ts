@@ -1,0 +1,35 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Game and VPS page copy: `content/games/<locale>/<id>.md` (see content/games/README.md). */
+const games = defineCollection({
+	loader: glob({ pattern: '*/*.md', base: './content/games' }),
+	schema: z.object({
+		title: text(60),
+		description: z.string().trim().min(110).max(160),
+		tagline: text(120),
+		highlights: z.array(z.object({ title: text(40), text: text(240) })).length(4),
+		faq: z.array(z.object({ question: text(140), answer: text(600) })).min(4).max(6),
+		tiers: z
+			.object({
+				budget: z.object({ name: text(40), summary: text(240), points: z.array(text(90)).min(3).max(5) }),
+				premium: z.object({ name: text(40), summary: text(240), points: z.array(text(90)).min(3).max(5) }),
+			})
+			.optional(),
+	}),
+});
+
+/** About, affiliate and legal pages: `content/pages/<locale>/<page>.mdx`. */
+const pages = defineCollection({
+	loader: glob({ pattern: '*/*.mdx', base: './content/pages' }),
+	schema: z.object({
+		title: text(80),
+		description: z.string().trim().min(110).max(160),
+		updated: z.coerce.date(),
+	}),
+});
+
+export const collections = { games, pages };

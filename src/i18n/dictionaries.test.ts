@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { dictionaries } from './index';
+import { localeCodes } from './locales';
+
+/** Strings that are the same word in every language (names, units, universal terms). */
+const sameEverywhere = new Set(['nav.minecraft', 'nav.vps', 'games.filter.pc', 'vps.specs.port', 'stats.vpsValue']);
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe.each(localeCodes.filter((locale) => locale !== 'en'))('the %s dictionary', (locale) => {
+	const dictionary = dictionaries[locale];
+
+	it('translates every string that differs between languages', () => {
+		const untranslated = Object.entries(dictionaries.en)
+			.filter(([key, english]) => !sameEverywhere.has(key) && dictionary[key] === english)
+			.map(([key]) => key);
+		expect(untranslated).toEqual([]);
+	});
+
+	it('keeps the placeholders of every English string', () => {
+		const mismatched = Object.entries(dictionaries.en)
+			.filter(([key, english]) => placeholders(english).join() !== placeholders(dictionary[key] ?? '').join())
+			.map(([key]) => key);
+		expect(mismatched).toEqual([]);
+	});
+});

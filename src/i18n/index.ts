@@ -1,0 +1,42 @@
+import { assertSameKeys, createTranslator, type Dictionary } from './translate';
+import { locales, type Locale } from './locales';
+import en from './ui/en.json';
+import no from './ui/no.json';
+import da from './ui/da.json';
+import de from './ui/de.json';
+
+export const dictionaries: Record<Locale, Dictionary> = { en, no, da, de };
+
+assertSameKeys(en, { no, da, de });
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type RawKey = keyof typeof en;
+/** A UI string key; plural families are addressed without their `_one`/`_other` suffix. */
+export type UiKey = RawKey extends infer K
+	? K extends `${infer Base}_${PluralSuffix}`
+		? Base
+		: K
+	: never;
+
+export type Translate = ReturnType<typeof createTranslator<UiKey>>;
+
+const translators = new Map<Locale, Translate>();
+
+/** `t()` for a locale, built once per locale. */
+export function useTranslations(locale: Locale): Translate {
+	let t = translators.get(locale);
+	if (!t) {
+		t = createTranslator<UiKey>(dictionaries[locale], locales[locale].intl);
+		translators.set(locale, t);
+	}
+	return t;
+}
+
+/** Only the strings an island uses, so no island ships a whole dictionary. */
+export function pickStrings<K extends RawKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+	const dictionary = dictionaries[locale];
+	return Object.fromEntries(keys.map((key) => [key, dictionary[key]])) as Record<K, string>;
+}
+
+export * from './locales';
+export * from './paths';

@@ -1,0 +1,45 @@
+/**
+ * Business figures the legal pages, the terms and (later) billing state. One place, so the terms
+ * in four languages and the billing run can never disagree.
+ */
+export const policy = {
+	moneyBackDays: 7,
+	vpsMoneyBackDays: 14,
+	withdrawalDays: 14,
+	newCustomerReturnDays: 7,
+	lateFeeKroner: 10,
+	lateFeeEuro: 1,
+	reminderDaysBefore: 7,
+	suspendAfterDays: 3,
+	terminateAfterDays: 14,
+	deliveryMaxDays: 30,
+	termsNoticeDays: 14,
+	dataRetentionYears: 3.5,
+	availabilityPercent: 99.99,
+	affiliate: {
+		tiers: [
+			{ name: 'Bronze', percent: 5, minCustomers: 0 },
+			{ name: 'Silver', percent: 10, minCustomers: 10 },
+			{ name: 'Gold', percent: 15, minCustomers: 50 },
+		],
+		months: 12,
+		payoutMinimumEuro: 25,
+		cookieDays: 30,
+	},
+	company: {
+		name: 'Frostnode AS',
+		address: 'Storgata 1, 0155 Oslo, Norway',
+		email: 'support@frostnode.example',
+		orgNumber: '930 000 000',
+	},
+} as const;
+
+/** The policy as MDX pages receive it: figures with a fraction formatted for the reader. */
+export function policyFor(intlLocale: string) {
+	const number = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 2 });
+	return {
+		...policy,
+		dataRetentionYears: number.format(policy.dataRetentionYears),
+		availability: `${number.format(policy.availabilityPercent)} %`,
+	};
+}

@@ -1,0 +1,20 @@
+import { localeCodes, locales, localizePath, type Locale } from '../../src/i18n';
+import { gamePath, games } from '../../src/lib/games';
+import { pageNames } from '../../src/collections/page-names';
+
+/** Every public marketing route of the spec, locale-free. */
+export const publicPaths = [
+	'/',
+	'/games',
+	...games.map((game) => gamePath(game.id)),
+	'/vps-hosting',
+	...pageNames.map((page) => `/${page}`),
+];
+
+export const everyLocalisedRoute = localeCodes.flatMap((locale) =>
+	publicPaths.map((path) => ({ locale, path: localizePath(path, locale), lang: locales[locale].lang })),
+);
+
+export function langOf(locale: Locale): string {
+	return locales[locale].lang;
+}

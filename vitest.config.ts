@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects, as Starlight separates environments: fast pure unit tests beside the code, and
+// integration tests that start the local Supabase stack.
+export default defineConfig({
+	test: {
+		projects: [
+			{
+				test: {
+					name: 'unit',
+					include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+				},
+			},
+			{
+				test: {
+					name: 'integration',
+					include: ['tests/integration/**/*.test.ts'],
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
+			},
+		],
+	},
+});
