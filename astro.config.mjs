@@ -15,8 +15,8 @@ export default defineConfig({
 	output: 'static',
 	adapter: node({ mode: 'standalone' }),
 	trailingSlash: 'never',
-	build: { format: 'file' },
-	prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+	build: { format: 'directory' },
+	prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
 	integrations: [
 		react(),
 		mdx(),
@@ -31,5 +31,18 @@ export default defineConfig({
 		}),
 		buildVersion(),
 	],
-	vite: { plugins: [tailwindcss()] },
+	vite: {
+		plugins: [tailwindcss()],
+		build: {
+			rollupOptions: {
+				// MDX modules carry Astro's own "use astro:head-inject" marker; the bundler's notice that
+				// it may drop it repeats once per page and hides real warnings.
+				onwarn(warning, warn) {
+					if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:'))
+						return;
+					warn(warning);
+				},
+			},
+		},
+	},
 });

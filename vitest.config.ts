@@ -1,3 +1,4 @@
+import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
 
 // Two projects, as Starlight separates environments: fast pure unit tests beside the code, and
@@ -9,8 +10,11 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+					exclude: ['src/pages/**'],
 				},
 			},
+			// Pages and components rendered through Astro's container API need Astro's Vite setup.
+			getViteConfig({ test: { name: 'astro', include: ['src/pages/**/*.test.ts'] } }),
 			{
 				test: {
 					name: 'integration',

@@ -22,7 +22,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // The canonical origin must be the served one, or Lighthouse's SEO audit sees a foreign canonical.
 const started = performance.now();
-await run('astro', ['build'], { PUBLIC_SITE_URL: origin });
+await run('astro', ['build'], { env: { PUBLIC_SITE_URL: origin }, quiet: true });
 const buildSeconds = (performance.now() - started) / 1000;
 console.log(`\nBuild (all locales): ${buildSeconds.toFixed(1)} s`);
 

@@ -3,7 +3,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What the built site is made from: a change to any of these makes the build stale. */
-const sources = ['src', 'content', 'public', 'astro.config.mjs', 'tailwind.config.mjs', 'package-lock.json'];
+const sources = [
+	'src',
+	'content',
+	'public',
+	'astro.config.mjs',
+	'tailwind.config.mjs',
+	'package-lock.json',
+];
 export const serverEntry = 'dist/server/entry.mjs';
 
 async function newestChange(path: string): Promise<number> {
@@ -22,13 +29,27 @@ export async function buildIsStale(): Promise<boolean> {
 	return Math.max(...changed) > built.mtimeMs;
 }
 
-/** Runs a command from node_modules/.bin with the current Node, inheriting the terminal. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+/**
+ * Runs a command from node_modules/.bin. `quiet` keeps its output back unless it fails, so a
+ * report (the bench) is not buried under build logs.
+ */
+export function run(
+	command: string,
+	args: string[],
+	{ env = {}, quiet = false }: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(join('node_modules', '.bin', command), args, {
-			stdio: 'inherit',
+			stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
 			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
 		});
-		child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+		let output = '';
+		child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.on('exit', (code) => {
+			if (code === 0) return resolve();
+			if (quiet) process.stderr.write(output);
+			reject(new Error(`${command} exited with ${code}`));
+		});
 	});
 }

@@ -7,7 +7,10 @@ export interface SiteServer {
 }
 
 /** Starts the built site (Astro's Node server) and resolves once it answers. */
-export async function serveSite(port = Number(process.env.PORT ?? 4321), env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
+export async function serveSite(
+	port = Number(process.env.PORT ?? 4321),
+	env: NodeJS.ProcessEnv = {},
+): Promise<SiteServer> {
 	const host = process.env.HOST ?? '127.0.0.1';
 	const child = spawn(process.execPath, [serverEntry], {
 		stdio: ['ignore', 'ignore', 'inherit'],
@@ -16,7 +19,10 @@ export async function serveSite(port = Number(process.env.PORT ?? 4321), env: No
 	const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 	for (let attempt = 0; attempt < 100; attempt++) {
 		if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}`);
-		const ok = await fetch(url).then(() => true, () => false);
+		const ok = await fetch(url).then(
+			() => true,
+			() => false,
+		);
 		if (ok) return { url, child };
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}

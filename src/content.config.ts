@@ -12,11 +12,22 @@ const games = defineCollection({
 		description: z.string().trim().min(110).max(160),
 		tagline: text(120),
 		highlights: z.array(z.object({ title: text(40), text: text(240) })).length(4),
-		faq: z.array(z.object({ question: text(140), answer: text(600) })).min(4).max(6),
+		faq: z
+			.array(z.object({ question: text(140), answer: text(600) }))
+			.min(4)
+			.max(6),
 		tiers: z
 			.object({
-				budget: z.object({ name: text(40), summary: text(240), points: z.array(text(90)).min(3).max(5) }),
-				premium: z.object({ name: text(40), summary: text(240), points: z.array(text(90)).min(3).max(5) }),
+				budget: z.object({
+					name: text(40),
+					summary: text(240),
+					points: z.array(text(90)).min(3).max(5),
+				}),
+				premium: z.object({
+					name: text(40),
+					summary: text(240),
+					points: z.array(text(90)).min(3).max(5),
+				}),
 			})
 			.optional(),
 	}),

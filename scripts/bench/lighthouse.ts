@@ -1,19 +1,37 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number> & {
+export type LighthouseScores = Record<
+	'performance' | 'accessibility' | 'best-practices' | 'seo',
+	number
+> & {
 	totalBytes: number;
 };
 
-const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const flags = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+];
 
 /** Lighthouse with its default mobile settings (Moto G power, slow 4G, 4x CPU) in Debian Chromium. */
 export async function lighthouseScores(urls: string[]): Promise<Map<string, LighthouseScores>> {
-	const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
+	const chrome = await chromeLauncher.launch({
+		chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		chromeFlags: flags,
+	});
 	const results = new Map<string, LighthouseScores>();
 	try {
 		for (const url of urls) {
-			const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+			const result = await lighthouse(url, {
+				port: chrome.port,
+				output: 'json',
+				logLevel: 'error',
+			});
 			if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
 			const { categories, audits } = result.lhr;
 			const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

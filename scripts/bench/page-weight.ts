@@ -23,7 +23,9 @@ export function assetsOf(html: string): { css: string[]; js: string[] } {
 	const js = tags
 		.filter((tag) => tag.startsWith('<script') || /rel="modulepreload"/.test(tag))
 		.map((tag) => attr(tag, tag.startsWith('<script') ? 'src' : 'href'));
-	const defined = (list: (string | undefined)[]) => [...new Set(list.filter((v): v is string => !!v))];
+	const defined = (list: (string | undefined)[]) => [
+		...new Set(list.filter((v): v is string => !!v)),
+	];
 	return { css: defined(css), js: defined(js) };
 }
 
@@ -32,7 +34,11 @@ export async function pageWeight(origin: string, path: string): Promise<PageWeig
 	const html = await fetchBody(origin + path);
 	const { css, js } = assetsOf(html.toString('utf8'));
 	const sum = async (urls: string[]) =>
-		(await Promise.all(urls.map(async (url) => gzipped(await fetchBody(new URL(url, origin + path).href))))).reduce((a, b) => a + b, 0);
+		(
+			await Promise.all(
+				urls.map(async (url) => gzipped(await fetchBody(new URL(url, origin + path).href))),
+			)
+		).reduce((a, b) => a + b, 0);
 	const weight = { html: gzipped(html), css: await sum(css), js: await sum(js) };
 	return { ...weight, total: weight.html + weight.css + weight.js };
 }

@@ -33,7 +33,10 @@ export function useTranslations(locale: Locale): Translate {
 }
 
 /** Only the strings an island uses, so no island ships a whole dictionary. */
-export function pickStrings<K extends RawKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+export function pickStrings<K extends RawKey>(
+	locale: Locale,
+	keys: readonly K[],
+): Record<K, string> {
 	const dictionary = dictionaries[locale];
 	return Object.fromEntries(keys.map((key) => [key, dictionary[key]])) as Record<K, string>;
 }

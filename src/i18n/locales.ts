@@ -6,7 +6,14 @@ export const locales = {
 	en: { segment: '', lang: 'en', label: 'English', intl: 'en-US', currency: 'EUR', country: 'NO' },
 	no: { segment: 'no', lang: 'nb', label: 'Norsk', intl: 'nb-NO', currency: 'NOK', country: 'NO' },
 	da: { segment: 'da', lang: 'da', label: 'Dansk', intl: 'da-DK', currency: 'DKK', country: 'DK' },
-	de: { segment: 'de', lang: 'de', label: 'Deutsch', intl: 'de-DE', currency: 'EUR', country: 'DE' },
+	de: {
+		segment: 'de',
+		lang: 'de',
+		label: 'Deutsch',
+		intl: 'de-DE',
+		currency: 'EUR',
+		country: 'DE',
+	},
 } as const satisfies Record<string, LocaleInfo>;
 
 export interface LocaleInfo {

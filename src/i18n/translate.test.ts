@@ -3,7 +3,9 @@ import { assertSameKeys, createTranslator, interpolate } from './translate';
 
 describe('interpolate', () => {
 	it('fills named placeholders', () => {
-		expect(interpolate('{percent} % off with {code}', { percent: 25, code: 'SP25' })).toBe('25 % off with SP25');
+		expect(interpolate('{percent} % off with {code}', { percent: 25, code: 'SP25' })).toBe(
+			'25 % off with SP25',
+		);
 	});
 	it('refuses to render a placeholder it has no value for', () => {
 		expect(() => interpolate('Hello {name}')).toThrow(/Missing value for \{name\}/);
@@ -11,7 +13,10 @@ describe('interpolate', () => {
 });
 
 describe('createTranslator', () => {
-	const t = createTranslator({ 'games.count_one': '{count} game', 'games.count_other': '{count} games', hi: 'Hi' }, 'en-US');
+	const t = createTranslator(
+		{ 'games.count_one': '{count} game', 'games.count_other': '{count} games', hi: 'Hi' },
+		'en-US',
+	);
 	it('chooses the plural form by count', () => {
 		expect(t('games.count', { count: 1 })).toBe('1 game');
 		expect(t('games.count', { count: 0 })).toBe('0 games');

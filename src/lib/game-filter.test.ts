@@ -3,7 +3,11 @@ import { matchesGameFilter } from './game-filter';
 import { games } from './games';
 
 const names = (query: string, platform: string) =>
-	games.filter((game) => matchesGameFilter({ name: game.name, platforms: game.platforms }, { query, platform })).map((g) => g.name);
+	games
+		.filter((game) =>
+			matchesGameFilter({ name: game.name, platforms: game.platforms }, { query, platform }),
+		)
+		.map((g) => g.name);
 
 describe('matchesGameFilter', () => {
 	it('shows everything with no query on All', () => {

@@ -10,7 +10,9 @@ for (const prefix of ['', '/de']) {
 			await page.goto(url);
 			const { violations } = await new AxeBuilder({ page }).analyze();
 			const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-			expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+			expect(
+				serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+			).toEqual([]);
 		});
 	}
 }

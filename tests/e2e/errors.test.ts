@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('an unknown path gets the 404 page in the language of the path, naming the path', async ({ page }) => {
+test('an unknown path gets the 404 page in the language of the path, naming the path', async ({
+	page,
+}) => {
 	const response = await page.goto('/da/no-such-page');
 	expect(response?.status()).toBe(404);
 	await expect(page.locator('html')).toHaveAttribute('lang', 'da');

@@ -18,7 +18,10 @@ test('platform filters narrow the list and combine with search', async ({ page }
 	await page.goto('/de/games');
 	const group = page.getByRole('group', { name: 'Plattform' });
 	await group.getByRole('button', { name: 'Mobil' }).click();
-	await expect(group.getByRole('button', { name: 'Mobil' })).toHaveAttribute('aria-pressed', 'true');
+	await expect(group.getByRole('button', { name: 'Mobil' })).toHaveAttribute(
+		'aria-pressed',
+		'true',
+	);
 	const names = await page.locator(`${cards}:visible h2`).allTextContents();
 	expect(names.sort()).toEqual(['Minecraft', 'Terraria']);
 	await group.getByRole('button', { name: 'Konsole' }).click();

@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 
-test('switching language keeps the page and remembers the choice for 365 days', async ({ page, context }) => {
+test('switching language keeps the page and remembers the choice for 365 days', async ({
+	page,
+	context,
+}) => {
 	await page.goto('/rust-server-hosting');
-	await page.getByRole('group').first().waitFor({ state: 'attached' }).catch(() => undefined);
+	await page
+		.getByRole('group')
+		.first()
+		.waitFor({ state: 'attached' })
+		.catch(() => undefined);
 	await page.locator('.language-switch summary').click();
 	await page.getByRole('link', { name: 'Dansk' }).click();
 	await expect(page).toHaveURL(/\/da\/rust-server-hosting$/);
@@ -25,5 +32,10 @@ test('every page offers every other language for the same page', async ({ page }
 	const links = page.locator('.language-switch a[data-locale]');
 	await expect(links).toHaveCount(4);
 	const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-	expect(hrefs.sort()).toEqual(['/da/terms-of-service', '/de/terms-of-service', '/no/terms-of-service', '/terms-of-service']);
+	expect(hrefs.sort()).toEqual([
+		'/da/terms-of-service',
+		'/de/terms-of-service',
+		'/no/terms-of-service',
+		'/terms-of-service',
+	]);
 });

@@ -1,4 +1,5 @@
-import { localeCodes, locales, localizePath, type Locale } from '../../src/i18n';
+import { localeCodes, locales, type Locale } from '../../src/i18n/locales';
+import { localizePath } from '../../src/i18n/paths';
 import { gamePath, games } from '../../src/lib/games';
 import { pageNames } from '../../src/collections/page-names';
 
@@ -12,7 +13,11 @@ export const publicPaths = [
 ];
 
 export const everyLocalisedRoute = localeCodes.flatMap((locale) =>
-	publicPaths.map((path) => ({ locale, path: localizePath(path, locale), lang: locales[locale].lang })),
+	publicPaths.map((path) => ({
+		locale,
+		path: localizePath(path, locale),
+		lang: locales[locale].lang,
+	})),
 );
 
 export function langOf(locale: Locale): string {

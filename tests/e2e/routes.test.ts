@@ -19,7 +19,7 @@ test('/en/... answers with a permanent redirect to the unprefixed path', async (
 		['/en', '/'],
 		['/en/vps-hosting?ref=mail', '/vps-hosting?ref=mail'],
 		['/en//evil.example', '/evil.example'],
-		['/en/%5Cevil.example', '/%5Cevil.example'],
+		['/en/%5Cevil.example', '/evil.example'],
 	]) {
 		const response = await request.get(from!, { maxRedirects: 0 });
 		expect(response.status(), from).toBe(301);
@@ -33,7 +33,14 @@ test('pages load without console errors', async ({ page }) => {
 		if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
 	});
 	page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-	for (const path of ['/', '/games', '/no/rust-server-hosting', '/da/minecraft-server-hosting', '/de/vps-hosting', '/terms-of-service']) {
+	for (const path of [
+		'/',
+		'/games',
+		'/no/rust-server-hosting',
+		'/da/minecraft-server-hosting',
+		'/de/vps-hosting',
+		'/terms-of-service',
+	]) {
 		await page.goto(path);
 	}
 	expect(errors).toEqual([]);

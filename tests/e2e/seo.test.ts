@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { publicPaths } from './public-routes';
 
-test('the sitemap lists every public page with hreflang alternates for every locale', async ({ request }) => {
+test('the sitemap lists every public page with hreflang alternates for every locale', async ({
+	request,
+}) => {
 	const index = await (await request.get('/sitemap-index.xml')).text();
 	const sitemapUrl = new URL(index.match(/<loc>([^<]+)<\/loc>/)![1]!);
 	const sitemap = await (await request.get(sitemapUrl.pathname)).text();
@@ -19,20 +21,35 @@ test('robots.txt allows the public site and points to the sitemap', async ({ req
 	expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
 });
 
-test('a game page has canonical, alternates, Open Graph and Organization JSON-LD', async ({ page }) => {
+test('a game page has canonical, alternates, Open Graph and Organization JSON-LD', async ({
+	page,
+}) => {
 	await page.goto('/no/valheim-server-hosting');
-	await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/no\/valheim-server-hosting$/);
-	await expect(page.locator('link[rel=alternate][hreflang=nb]')).toHaveAttribute('href', /\/no\/valheim-server-hosting$/);
-	await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute('href', /\/valheim-server-hosting$/);
-	await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'nb_NO');
-	const types = await page.locator('script[type="application/ld+json"]').evaluateAll((nodes) =>
-		nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']),
+	await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+		'href',
+		/\/no\/valheim-server-hosting$/,
 	);
+	await expect(page.locator('link[rel=alternate][hreflang=nb]')).toHaveAttribute(
+		'href',
+		/\/no\/valheim-server-hosting$/,
+	);
+	await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute(
+		'href',
+		/\/valheim-server-hosting$/,
+	);
+	await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'nb_NO');
+	const types = await page
+		.locator('script[type="application/ld+json"]')
+		.evaluateAll((nodes) =>
+			nodes.map((node) => (JSON.parse(node.textContent ?? '{}') as { '@type': string })['@type']),
+		);
 	expect(types).toContain('Organization');
 	expect(types).toContain('FAQPage');
 });
 
-test('the build publishes a version file for the panel to notice deployments', async ({ request }) => {
+test('the build publishes a version file for the panel to notice deployments', async ({
+	request,
+}) => {
 	const response = await request.get(`/builds/latest.json?t=${Date.now()}`);
 	expect(response.ok()).toBe(true);
 	const body = (await response.json()) as { id: string; builtAt: string };
