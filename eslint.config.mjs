@@ -3,11 +3,26 @@ import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-	{ ignores: ['dist/', '.astro/', 'node_modules/', 'supabase/.data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
-	...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ['**/*.{ts,tsx}'] })),
+	{
+		ignores: [
+			'dist/',
+			'.astro/',
+			'node_modules/',
+			'supabase/.data/',
+			'test-results/',
+			'playwright-report/',
+			'bench-results/',
+		],
+	},
+	...tseslint.configs.recommendedTypeChecked.map((config) => ({
+		...config,
+		files: ['**/*.{ts,tsx}'],
+	})),
 	{
 		files: ['**/*.{ts,tsx}'],
-		languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+		languageOptions: {
+			parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+		},
 		rules: {
 			'@typescript-eslint/consistent-type-imports': 'error',
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -20,7 +35,14 @@ export default defineConfig(
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ patterns: [{ group: ['**/server', '**/server/**', '~/server/**'], message: 'src/server is server-only.' }] },
+				{
+					patterns: [
+						{
+							group: ['**/server', '**/server/**', '~/server/**'],
+							message: 'src/server is server-only.',
+						},
+					],
+				},
 			],
 		},
 	},

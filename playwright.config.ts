@@ -5,7 +5,14 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 // Debian's Chromium: Playwright's own browser download is not available on these machines.
 const chromium = {
 	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+	args: [
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+		'--no-first-run',
+	],
 };
 
 export default defineConfig({
@@ -17,8 +24,20 @@ export default defineConfig({
 	reporter: process.env.CI ? [['list']] : [['list']],
 	use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off' },
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, grepInvert: /@phone/ },
-		{ name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium }, grep: /@phone/ },
+		{
+			name: 'desktop',
+			use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+			grepInvert: /@phone/,
+		},
+		{
+			name: 'phone',
+			use: {
+				...devices['Pixel 7'],
+				viewport: { width: 360, height: 780 },
+				launchOptions: chromium,
+			},
+			grep: /@phone/,
+		},
 	],
 	webServer: {
 		// Tests run against the built site (npm test builds first), as Starlight tests built fixtures.
