@@ -10,11 +10,10 @@ export default defineConfig({
 				test: {
 					name: 'unit',
 					include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/local/**/*.test.ts'],
-					exclude: ['src/pages/**'],
 				},
 			},
 			// Pages and components rendered through Astro's container API need Astro's Vite setup.
-			getViteConfig({ test: { name: 'astro', include: ['src/pages/**/*.test.ts'] } }),
+			getViteConfig({ test: { name: 'astro', include: ['tests/pages/**/*.test.ts'] } }),
 			{
 				test: {
 					name: 'integration',

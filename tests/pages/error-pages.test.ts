@@ -1,7 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import NotFound from './404.astro';
-import ServerError from './500.astro';
+import NotFound from '../../src/pages/404.astro';
+import ServerError from '../../src/pages/500.astro';
 
 const container = await AstroContainer.create();
 
