@@ -2,6 +2,22 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 
+import billingCycles from '../content/catalogue/billing-cycles.json';
+import extras from '../content/catalogue/extras.json';
+import plans from '../content/catalogue/plans.json';
+import storage from '../content/catalogue/storage.json';
+import vatRates from '../content/catalogue/vat-rates.json';
+import { assertValidCatalogue } from './lib/catalogue/validate';
+
+// The catalogue is plain data the browser also loads; a wrong price must fail the build here.
+assertValidCatalogue({
+	'plans.json': plans,
+	'storage.json': storage,
+	'extras.json': extras,
+	'billing-cycles.json': billingCycles,
+	'vat-rates.json': vatRates,
+});
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** Game and VPS page copy: `content/games/<locale>/<id>.md` (see content/games/README.md). */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import billingCycles from '../../../content/catalogue/billing-cycles.json';
+import extras from '../../../content/catalogue/extras.json';
+import plans from '../../../content/catalogue/plans.json';
+import storage from '../../../content/catalogue/storage.json';
+import vat from '../../../content/catalogue/vat-rates.json';
+import { catalogueProblems, type CatalogueFiles } from './validate';
+
+const shipped: CatalogueFiles = {
+	'plans.json': plans,
+	'storage.json': storage,
+	'extras.json': extras,
+	'billing-cycles.json': billingCycles,
+	'vat-rates.json': vat,
+};
+const clone = <T>(value: T): T => structuredClone(value);
+
+describe('catalogueProblems', () => {
+	it('finds nothing wrong with the shipped catalogue', () => {
+		expect(catalogueProblems(shipped)).toEqual([]);
+	});
+
+	it('names the file and field of a price that is not whole minor units', () => {
+		const broken = clone(plans);
+		broken[0]!.prices.EUR.base = 1.5;
+		expect(catalogueProblems({ ...shipped, 'plans.json': broken })).toEqual([
+			expect.stringMatching(/^content\/catalogue\/plans\.json 0\.prices\.EUR\.base: /),
+		]);
+	});
+
+	it('rejects a RAM range its steps cannot reach, and a missing currency', () => {
+		const broken = clone(plans);
+		broken[2]!.maxRam = 15;
+		delete (broken[3]!.prices as Partial<(typeof broken)[3]['prices']>).SEK;
+		const problems = catalogueProblems({ ...shipped, 'plans.json': broken });
+		expect(problems.join('\n')).toMatch(/2: maxRam is not reachable/);
+		expect(problems.join('\n')).toMatch(/3\.prices\.SEK/);
+	});
+
+	it('notices a game without a plan and an extra for a game we do not host', () => {
+		const withoutRust = plans.filter((plan) => plan.game !== 'rust');
+		const badExtras = clone(extras);
+		badExtras[0]!.games = ['minecraft', 'tetris'];
+		const problems = catalogueProblems({
+			...shipped,
+			'plans.json': withoutRust,
+			'extras.json': badExtras,
+		});
+		expect(problems).toContain('content/catalogue/plans.json: no plan for game rust');
+		expect(problems).toContain(
+			'content/catalogue/extras.json modpackInstallation: unknown game tetris',
+		);
+	});
+});

@@ -1,0 +1,3 @@
+export * from './configuration';
+export * from './price';
+export * from './vps';
