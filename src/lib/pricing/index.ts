@@ -1,3 +1,4 @@
 export * from './configuration';
 export * from './price';
 export * from './vps';
+export * from './summary';

@@ -1,0 +1,57 @@
+import { localizePath } from '../../i18n/paths';
+import type { Locale } from '../../i18n/locales';
+import { findPlan } from '../../lib/catalogue';
+import type { CartItem } from '../../lib/cart-item';
+import { fill } from '../../lib/fill';
+import type { ConfigurationSummary } from '../../lib/pricing';
+import { productOf } from '../../lib/product-name';
+import { removeFromCart } from '../../stores/cart';
+import type { CartStrings } from './strings';
+
+interface Props {
+	item: CartItem;
+	locale: Locale;
+	summary: ConfigurationSummary;
+	money: (minor: number) => string;
+	strings: CartStrings;
+}
+
+export default function CartItemCard({ item, locale, summary, money, strings: s }: Props) {
+	const plan = findPlan(item.planId)!;
+	const product = productOf(item.planId)!;
+	const details = [
+		fill(s['configurator.gb'], { value: item.ram }) + ' RAM',
+		item.storageGb !== null && fill(s['configurator.gb'], { value: item.storageGb }),
+		summary.specs &&
+			fill(
+				summary.specs.cores === 1 ? s['configurator.cores_one'] : s['configurator.cores_other'],
+				{ count: summary.specs.cores },
+			),
+		summary.specs && fill(s['configurator.nvme'], { value: summary.specs.storageGb }),
+		...item.extras.map((extra) => s[`extra.${extra}`]),
+		s[`cycle.${item.cycle}`],
+	].filter(Boolean);
+	return (
+		<article className="card" data-cart-item={item.id}>
+			<div className="flex flex-wrap items-start justify-between gap-2">
+				<h2 className="text-xl font-bold text-white">
+					{product.name} · {s[`tier.${plan.tier}`]}
+				</h2>
+				<p className="font-semibold text-white">
+					{fill(s['configurator.perMonth'], { price: money(summary.perMonth) })}
+				</p>
+			</div>
+			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
+			<p className="mt-4 flex flex-wrap gap-4 text-sm">
+				<a href={`${localizePath(product.path, locale)}?edit=1#configure`}>{s['cart.edit']}</a>
+				<button
+					type="button"
+					onClick={() => removeFromCart(item.id)}
+					className="text-primary-300 underline"
+				>
+					{s['cart.remove']}
+				</button>
+			</p>
+		</article>
+	);
+}

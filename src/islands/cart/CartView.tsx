@@ -1,0 +1,83 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { localizePath } from '../../i18n/paths';
+import type { Locale } from '../../i18n/locales';
+import { vatRateFor, type Currency } from '../../lib/catalogue';
+import type { BackendConfig } from '../../lib/discount-check';
+import { formatMoney } from '../../lib/format-money';
+import { quote, summarize } from '../../lib/pricing';
+import { $appliedDiscount, $cartItem, recheckDiscount } from '../../stores/cart';
+import { $chosenCurrency } from '../../stores/preferences';
+import CartItemCard from './CartItemCard';
+import CartNotice from './CartNotice';
+import DiscountForm from './DiscountForm';
+import OrderSummary from './OrderSummary';
+import type { CartStrings } from './strings';
+
+interface Props {
+	locale: Locale;
+	intl: string;
+	fallbackCurrency: Currency;
+	country: string;
+	backend: BackendConfig | null;
+	strings: CartStrings;
+}
+
+/** The cart page: rendered only in the browser, because the cart lives in the browser. */
+export default function CartView({
+	locale,
+	intl,
+	fallbackCurrency,
+	country,
+	backend,
+	strings: s,
+}: Props) {
+	const item = useStore($cartItem);
+	const discount = useStore($appliedDiscount);
+	const currency = useStore($chosenCurrency) || fallbackCurrency;
+	const money = (minor: number) => formatMoney(minor, currency, intl);
+
+	useEffect(() => {
+		if (backend) void recheckDiscount(backend);
+	}, [backend]);
+
+	if (!item) {
+		return (
+			<div className="card" data-cart-empty>
+				<CartNotice strings={s} />
+				<p className="text-lg text-neutral-100">{s['cart.empty']}</p>
+				<a href={localizePath('/games', locale)} className="btn btn-primary mt-4">
+					{s['cart.browse']}
+				</a>
+			</div>
+		);
+	}
+
+	const taxPercent = vatRateFor(country);
+	const config = { ...item, currency };
+	const lines = quote(config, { discountPercent: discount?.percent ?? 0, taxPercent });
+	return (
+		<div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+			<div className="flex flex-col gap-4">
+				<CartNotice strings={s} />
+				<CartItemCard
+					item={item}
+					locale={locale}
+					summary={summarize(item, currency)}
+					money={money}
+					strings={s}
+				/>
+				<DiscountForm backend={backend} strings={s} />
+			</div>
+			<OrderSummary
+				lines={lines}
+				discountCode={discount?.code}
+				country={country}
+				intl={intl}
+				money={money}
+				checkoutPath={localizePath('/checkout', locale)}
+				strings={s}
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,31 @@
+import { configuratorKeys } from '../configurator/strings';
+
+/** The UI strings the cart uses: its own and the configurator's labels for the item. */
+export const cartKeys = [
+	...configuratorKeys,
+	'cart.empty',
+	'cart.browse',
+	'cart.edit',
+	'cart.remove',
+	'cart.summary',
+	'cart.subtotal',
+	'cart.discount',
+	'cart.tax',
+	'cart.total',
+	'cart.taxCountry',
+	'cart.renewal',
+	'cart.codeLabel',
+	'cart.codeApply',
+	'cart.codeRemove',
+	'cart.codeApplied',
+	'cart.codeChecking',
+	'cart.checkout',
+	'cart.notice.replaced',
+	'cart.notice.dropped',
+	'cart.notice.discountUnknown',
+	'cart.notice.discountUnavailable',
+	'cart.notice.discountRemoved',
+	'cart.dismiss',
+] as const;
+
+export type CartStrings = Record<(typeof cartKeys)[number], string>;

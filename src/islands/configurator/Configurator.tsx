@@ -1,0 +1,160 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import {
+	currencies,
+	extrasForPlan,
+	findPlan,
+	storageOptions,
+	billingCycles,
+	type Currency,
+} from '../../lib/catalogue';
+import { fill } from '../../lib/fill';
+import { formatMoney } from '../../lib/format-money';
+import { summarize } from '../../lib/pricing';
+import { $cartItem, addToCart } from '../../stores/cart';
+import { createConfigurator } from '../../stores/configurator';
+import { $chosenCurrency, chooseCurrency } from '../../stores/preferences';
+import { useHydrated } from '../use-hydrated';
+import OptionGroup from './OptionGroup';
+import PriceSummary from './PriceSummary';
+import RamSlider from './RamSlider';
+import type { ConfiguratorStrings } from './strings';
+
+interface Props {
+	planIds: string[];
+	intl: string;
+	fallbackCurrency: Currency;
+	cartPath: string;
+	strings: ConfiguratorStrings;
+}
+
+export default function Configurator({
+	planIds,
+	intl,
+	fallbackCurrency,
+	cartPath,
+	strings: s,
+}: Props) {
+	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
+	const [configurator] = useState(() => createConfigurator(plans));
+	const state = useStore(configurator.$state);
+	const chosen = useStore($chosenCurrency);
+	const hydrated = useHydrated();
+	const currency = hydrated ? chosen || fallbackCurrency : fallbackCurrency;
+	const plan = findPlan(state.planId) ?? plans[0]!;
+	const summary = summarize(state, currency);
+	const money = (minor: number) => formatMoney(minor, currency, intl);
+
+	// Coming back from the cart to change the configuration: start from what is in it.
+	useEffect(() => {
+		const item = $cartItem.get();
+		if (item && new URLSearchParams(window.location.search).has('edit')) configurator.resume(item);
+	}, [configurator]);
+
+	const submit = (event: { preventDefault(): void }) => {
+		event.preventDefault();
+		addToCart(configurator.$state.get());
+		window.location.assign(cartPath);
+	};
+
+	return (
+		<form onSubmit={submit} className="card" data-configurator>
+			{plans.length > 1 && (
+				<OptionGroup
+					legend={s['configurator.tier']}
+					name="tier"
+					value={state.planId}
+					options={plans.map((p) => ({
+						value: p.id,
+						label: s[`tier.${p.tier}`],
+						hint: p.cpuModel,
+					}))}
+					onChange={configurator.choosePlan}
+				/>
+			)}
+			<RamSlider plan={plan} value={state.ram} onChange={configurator.setRam} strings={s} />
+			{summary.specs && (
+				<p className="mt-3 text-sm text-neutral-200" aria-live="polite">
+					{[
+						fill(
+							summary.specs.cores === 1
+								? s['configurator.cores_one']
+								: s['configurator.cores_other'],
+							{ count: summary.specs.cores },
+						),
+						fill(s['configurator.nvme'], { value: summary.specs.storageGb }),
+						summary.specs.bandwidth,
+					].join(' · ')}
+				</p>
+			)}
+			{state.storageGb !== null && (
+				<OptionGroup
+					legend={s['configurator.storage']}
+					name="storage"
+					value={state.storageGb}
+					options={storageOptions.map((o) => ({
+						value: o.gb,
+						label: fill(s['configurator.gb'], { value: o.gb }),
+						hint:
+							o.prices[currency] === 0
+								? s['configurator.included']
+								: fill(s['configurator.addOn'], { price: money(o.prices[currency]) }),
+					}))}
+					onChange={configurator.setStorage}
+				/>
+			)}
+			<fieldset className="mt-6">
+				<legend className="text-sm font-semibold text-neutral-100">
+					{s['configurator.extras']}
+				</legend>
+				<div className="mt-2 grid gap-2 sm:grid-cols-2">
+					{extrasForPlan(plan).map((extra) => (
+						<label
+							key={extra.id}
+							className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-neutral-600 px-4 py-3 text-sm has-checked:border-primary-300"
+						>
+							<span className="flex items-center gap-3">
+								<input
+									type="checkbox"
+									checked={state.extras.includes(extra.id)}
+									onChange={(e) => configurator.toggleExtra(extra.id, e.target.checked)}
+									className="accent-primary-400"
+								/>
+								<span className="text-neutral-100">{s[`extra.${extra.id}`]}</span>
+							</span>
+							<span className="text-neutral-300">
+								{fill(s['configurator.addOn'], { price: money(extra.prices[currency]) })}
+							</span>
+						</label>
+					))}
+				</div>
+			</fieldset>
+			<OptionGroup
+				legend={s['configurator.cycle']}
+				name="cycle"
+				value={state.cycle}
+				options={billingCycles.map((c) => ({
+					value: c.id,
+					label: s[`cycle.${c.id}`],
+					hint: c.discountPercent
+						? fill(s['configurator.save'], { percent: c.discountPercent })
+						: undefined,
+				}))}
+				onChange={configurator.setCycle}
+			/>
+			<label className="mt-6 block text-sm font-semibold text-neutral-100">
+				{s['configurator.currency']}
+				<select
+					value={currency}
+					onChange={(e) => chooseCurrency(e.target.value as Currency)}
+					className="mt-2 block w-40 rounded-lg border border-neutral-600 bg-neutral-800 px-3 py-2 font-normal text-white"
+				>
+					{currencies.map((c) => (
+						<option key={c}>{c}</option>
+					))}
+				</select>
+			</label>
+			<PriceSummary summary={summary} money={money} strings={s} />
+		</form>
+	);
+}

@@ -1,0 +1,33 @@
+/** The UI strings the configurator uses, and nothing else (islands never get a whole dictionary). */
+export const configuratorKeys = [
+	'configurator.tier',
+	'configurator.ram',
+	'configurator.gb',
+	'configurator.storage',
+	'configurator.included',
+	'configurator.addOn',
+	'configurator.extras',
+	'configurator.cycle',
+	'configurator.save',
+	'configurator.currency',
+	'configurator.perMonth',
+	'configurator.cycleTotal_one',
+	'configurator.cycleTotal_other',
+	'configurator.saving',
+	'configurator.vatNote',
+	'configurator.add',
+	'configurator.cores_one',
+	'configurator.cores_other',
+	'configurator.nvme',
+	'extra.modpackInstallation',
+	'extra.subDomain',
+	'cycle.monthly',
+	'cycle.quarterly',
+	'cycle.semiannually',
+	'cycle.annually',
+	'tier.budget',
+	'tier.premium',
+	'tier.standard',
+] as const;
+
+export type ConfiguratorStrings = Record<(typeof configuratorKeys)[number], string>;

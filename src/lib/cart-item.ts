@@ -1,0 +1,66 @@
+import { isCycleId, type BillingCycleId, type ExtraId } from './catalogue';
+import { PricingError, resolveConfiguration } from './pricing';
+
+/** What the cart keeps: a configuration, never a price (prices are always recomputed). */
+export interface CartItem {
+	id: string;
+	planId: string;
+	ram: number;
+	storageGb: number | null;
+	extras: ExtraId[];
+	cycle: BillingCycleId;
+}
+
+/** The stored shape carries a version, so a future shape change can tell old carts apart. */
+export const cartStorageVersion = 1;
+
+export type StoredCart = { item: CartItem | null; dropped: boolean };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The item as the catalogue still offers it, or null. */
+export function validCartItem(value: unknown): CartItem | null {
+	if (!isObject(value)) return null;
+	const { id, planId, ram, storageGb, extras, cycle } = value;
+	if (typeof id !== 'string' || !id || typeof planId !== 'string' || typeof ram !== 'number')
+		return null;
+	if (
+		!(storageGb === null || typeof storageGb === 'number') ||
+		typeof cycle !== 'string' ||
+		!isCycleId(cycle)
+	)
+		return null;
+	if (!Array.isArray(extras) || !extras.every((extra) => typeof extra === 'string')) return null;
+	const item = { id, planId, ram, storageGb, extras: extras as CartItem['extras'], cycle };
+	try {
+		resolveConfiguration({ ...item, currency: 'EUR' });
+		return item;
+	} catch (error) {
+		if (error instanceof PricingError) return null;
+		throw error;
+	}
+}
+
+/**
+ * Reads the stored cart. Bad JSON, an old shape or a plan the catalogue no longer offers is
+ * dropped (and says so), never a crash.
+ */
+export function decodeStoredCart(raw: string | undefined): StoredCart {
+	if (raw === undefined || raw === '') return { item: null, dropped: false };
+	try {
+		const parsed: unknown = JSON.parse(raw);
+		if (isObject(parsed) && parsed.v === cartStorageVersion) {
+			if (parsed.item === null) return { item: null, dropped: false };
+			const item = validCartItem(parsed.item);
+			return { item, dropped: item === null };
+		}
+	} catch {
+		// fall through: unreadable
+	}
+	return { item: null, dropped: true };
+}
+
+export function encodeStoredCart(item: CartItem | null): string {
+	return JSON.stringify({ v: cartStorageVersion, item });
+}

@@ -1,0 +1,129 @@
+import {
+	cleanTestStorage,
+	getTestStorage,
+	setTestStorageKey,
+	useTestStorageEngine,
+} from '@nanostores/persistent';
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+	$appliedDiscount,
+	$cartItem,
+	$cartNotice,
+	addToCart,
+	applyDiscount,
+	clearCart,
+	recheckDiscount,
+	removeFromCart,
+	updateCartItem,
+} from './cart';
+
+const palworld = {
+	planId: 'palworld-standard',
+	ram: 8,
+	storageGb: 25,
+	extras: [],
+	cycle: 'monthly',
+} as const;
+const minecraft = {
+	planId: 'minecraft-premium',
+	ram: 4,
+	storageGb: 50,
+	extras: ['subDomain'],
+	cycle: 'quarterly',
+} as const;
+const backend = { url: 'http://backend.test', anonKey: 'anon' };
+
+beforeAll(() => useTestStorageEngine());
+afterEach(() => {
+	cleanTestStorage();
+	cleanStores($cartItem, $appliedDiscount, $cartNotice);
+	$cartNotice.set(null);
+});
+
+describe('the cart', () => {
+	it('holds one item and says so when a second replaces the first', () => {
+		const first = addToCart({ ...palworld, extras: [] });
+		expect($cartNotice.get()).toBeNull();
+		const second = addToCart({ ...minecraft, extras: ['subDomain'] });
+		expect($cartItem.get()).toEqual(second);
+		expect(second.id).not.toBe(first.id);
+		expect($cartNotice.get()).toBe('replaced');
+	});
+
+	it('persists the item under a namespaced key and removes or updates it by id only', () => {
+		const item = addToCart({ ...palworld, extras: [] });
+		$cartItem.listen(() => {});
+		expect(JSON.parse(getTestStorage()['frostnode:cart']!)).toEqual({ v: 1, item });
+		removeFromCart('another-id');
+		updateCartItem('another-id', { ram: 16 });
+		expect($cartItem.get()).toEqual(item);
+		updateCartItem(item.id, { ram: 16, cycle: 'annually' });
+		expect($cartItem.get()).toMatchObject({
+			id: item.id,
+			ram: 16,
+			cycle: 'annually',
+			storageGb: 25,
+		});
+		removeFromCart(item.id);
+		expect($cartItem.get()).toBeNull();
+	});
+
+	it.each([
+		['bad JSON', '{"v":1,"item":'],
+		['an old shape', JSON.stringify({ plan: 'palworld', ram: 8 })],
+		[
+			'a plan that no longer exists',
+			JSON.stringify({ v: 1, item: { ...palworld, id: 'x', planId: 'palworld-gold' } }),
+		],
+		[
+			'RAM the plan does not offer',
+			JSON.stringify({ v: 1, item: { ...palworld, id: 'x', ram: 7 } }),
+		],
+	])('drops %s from storage with a message instead of crashing', (_, stored) => {
+		setTestStorageKey('frostnode:cart', stored);
+		$cartItem.listen(() => {});
+		expect($cartItem.get()).toBeNull();
+		expect($cartNotice.get()).toBe('dropped');
+	});
+
+	it('restores a valid stored item', () => {
+		const stored = { ...palworld, id: 'restored' };
+		setTestStorageKey('frostnode:cart', JSON.stringify({ v: 1, item: stored }));
+		$cartItem.listen(() => {});
+		expect($cartItem.get()).toEqual(stored);
+		expect($cartNotice.get()).toBeNull();
+	});
+});
+
+describe('discount codes', () => {
+	it('applies only a code the server confirms', async () => {
+		const check = vi
+			.fn()
+			.mockResolvedValueOnce({ ok: false, reason: 'unknown' })
+			.mockResolvedValueOnce({ ok: true, percent: 25 });
+		await applyDiscount('NOPE1', backend, check);
+		expect($appliedDiscount.get()).toBeNull();
+		expect($cartNotice.get()).toBe('discountUnknown');
+		await applyDiscount(' sp25 ', backend, check);
+		expect($appliedDiscount.get()).toEqual({ code: 'SP25', percent: 25 });
+		expect($cartNotice.get()).toBeNull();
+	});
+
+	it('re-checks a restored code: an expired one is removed with a message, an outage keeps it', async () => {
+		$appliedDiscount.set({ code: 'FEB25', percent: 25 });
+		await recheckDiscount(backend, vi.fn().mockResolvedValue({ ok: false, reason: 'unavailable' }));
+		expect($appliedDiscount.get()).toEqual({ code: 'FEB25', percent: 25 });
+		await recheckDiscount(backend, vi.fn().mockResolvedValue({ ok: false, reason: 'unknown' }));
+		expect($appliedDiscount.get()).toBeNull();
+		expect($cartNotice.get()).toBe('discountRemoved');
+	});
+
+	it('clearing the cart clears the code too', () => {
+		addToCart({ ...palworld, extras: [] });
+		$appliedDiscount.set({ code: 'SP25', percent: 25 });
+		clearCart();
+		expect($cartItem.get()).toBeNull();
+		expect($appliedDiscount.get()).toBeNull();
+	});
+});

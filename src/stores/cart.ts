@@ -1,0 +1,124 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
+import type { BackendConfig, DiscountCheck } from '../lib/discount-check';
+import { checkDiscountCode } from '../lib/discount-check';
+
+export type CartNotice =
+	'replaced' | 'dropped' | 'discountUnknown' | 'discountUnavailable' | 'discountRemoved' | null;
+
+const notices: CartNotice[] = [
+	'replaced',
+	'dropped',
+	'discountUnknown',
+	'discountUnavailable',
+	'discountRemoved',
+];
+
+/**
+ * What the cart wants to tell the visitor next (the spec's warning and error messages). Kept in
+ * storage because it is often set on one page (a product page) and shown on the next (the cart).
+ */
+export const $cartNotice = persistentAtom<CartNotice>('frostnode:cart-notice', null, {
+	encode: (value) => value ?? '',
+	decode: (raw) => (notices.includes(raw as CartNotice) ? (raw as CartNotice) : null),
+	listen: false,
+});
+
+/** The one item the cart holds (the spec allows at most one), persisted and synced between tabs. */
+export const $cartItem = persistentAtom<CartItem | null>('frostnode:cart', null, {
+	encode: encodeStoredCart,
+	decode: (raw) => {
+		const { item, dropped } = decodeStoredCart(raw);
+		if (dropped) $cartNotice.set('dropped');
+		return item;
+	},
+});
+
+export interface AppliedDiscount {
+	code: string;
+	percent: number;
+}
+
+export const $appliedDiscount = persistentAtom<AppliedDiscount | null>('frostnode:discount', null, {
+	encode: (value) => JSON.stringify(value),
+	decode: (raw) => {
+		try {
+			const value = JSON.parse(raw) as Partial<AppliedDiscount> | null;
+			return value && typeof value.code === 'string' && typeof value.percent === 'number'
+				? { code: value.code, percent: value.percent }
+				: null;
+		} catch {
+			return null;
+		}
+	},
+});
+
+function newId(): string {
+	return globalThis.crypto.randomUUID();
+}
+
+/** Puts a configuration in the cart. There is room for one: a second replaces the first, and says so. */
+export function addToCart(configuration: Omit<CartItem, 'id'>): CartItem {
+	const replaced = $cartItem.get() !== null;
+	const item = { ...configuration, id: newId() };
+	$cartItem.set(item);
+	$cartNotice.set(replaced ? 'replaced' : null);
+	return item;
+}
+
+export function removeFromCart(id: string): void {
+	if ($cartItem.get()?.id === id) $cartItem.set(null);
+}
+
+/** Merges fields into the item with this id; prices follow because they are always derived. */
+export function updateCartItem(id: string, changes: Partial<Omit<CartItem, 'id'>>): void {
+	const item = $cartItem.get();
+	if (item?.id === id) $cartItem.set({ ...item, ...changes });
+}
+
+export function clearCart(): void {
+	$cartItem.set(null);
+	$appliedDiscount.set(null);
+}
+
+/** Asks the server about a code; only a code it confirms is applied. */
+export async function applyDiscount(
+	code: string,
+	backend: BackendConfig,
+	check = checkDiscountCode,
+): Promise<DiscountCheck> {
+	const result = await check(code, backend);
+	if (result.ok) {
+		$appliedDiscount.set({ code: code.trim().toUpperCase(), percent: result.percent });
+		$cartNotice.set(null);
+	} else {
+		$cartNotice.set(result.reason === 'unknown' ? 'discountUnknown' : 'discountUnavailable');
+	}
+	return result;
+}
+
+export function removeDiscount(): void {
+	$appliedDiscount.set(null);
+}
+
+/**
+ * Checks a restored discount again: a code that expired or ran out since it was applied is
+ * removed with a message; when the server cannot be reached the code stays for now.
+ */
+export async function recheckDiscount(
+	backend: BackendConfig,
+	check = checkDiscountCode,
+): Promise<void> {
+	const applied = $appliedDiscount.get();
+	if (!applied) return;
+	const result = await check(applied.code, backend);
+	if (result.ok) $appliedDiscount.set({ ...applied, percent: result.percent });
+	else if (result.reason === 'unknown') {
+		$appliedDiscount.set(null);
+		$cartNotice.set('discountRemoved');
+	}
+}
+
+export function dismissCartNotice(): void {
+	$cartNotice.set(null);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { findPlan } from '../lib/catalogue';
+import { createConfigurator } from './configurator';
+import { summarize } from '../lib/pricing';
+
+const minecraft = [findPlan('minecraft-budget')!, findPlan('minecraft-premium')!];
+
+describe('createConfigurator', () => {
+	it('starts at the first plan with its smallest size, included storage, monthly', () => {
+		const c = createConfigurator(minecraft);
+		expect(c.$state.get()).toEqual({
+			planId: 'minecraft-budget',
+			ram: 1,
+			storageGb: 25,
+			extras: [],
+			cycle: 'monthly',
+		});
+		expect(summarize(c.$state.get(), 'EUR')).toEqual({
+			currency: 'EUR',
+			perMonth: 100,
+			cycleTotal: 100,
+			months: 1,
+			saving: 0,
+			specs: null,
+		});
+	});
+
+	it('prices every change, in the chosen currency once the visitor picks one', () => {
+		const c = createConfigurator(minecraft);
+		c.choosePlan('minecraft-premium');
+		c.setRam(4);
+		c.setStorage(50);
+		c.toggleExtra('subDomain', true);
+		c.setCycle('quarterly');
+		expect(summarize(c.$state.get(), 'EUR')).toMatchObject({
+			cycleTotal: 3060,
+			perMonth: 1020,
+			months: 3,
+		});
+		expect(summarize(c.$state.get(), 'NOK').cycleTotal).toBe(30600);
+	});
+
+	it('lands RAM only on sizes the plan offers', () => {
+		const c = createConfigurator([findPlan('rust-standard')!]);
+		c.setRam(7);
+		expect(c.$state.get().ram).toBe(8);
+		c.setRam(40);
+		expect(c.$state.get().ram).toBe(16);
+		c.setRam(1);
+		expect(c.$state.get().ram).toBe(6);
+	});
+
+	it('drops extras the newly chosen plan does not offer and shows VPS specs', () => {
+		const c = createConfigurator(minecraft);
+		c.toggleExtra('modpackInstallation', true);
+		c.choosePlan('minecraft-premium');
+		expect(c.$state.get().extras).toEqual(['modpackInstallation']);
+		const vps = createConfigurator([findPlan('vps-premium')!]);
+		vps.setRam(8);
+		expect(summarize(vps.$state.get(), 'USD').specs).toEqual({
+			cores: 4,
+			storageGb: 50,
+			bandwidth: '1 Gbit/s',
+		});
+	});
+
+	it('resumes a configuration from the cart when it belongs to these plans', () => {
+		const start = {
+			planId: 'minecraft-premium',
+			ram: 6,
+			storageGb: 100,
+			extras: ['subDomain' as const],
+			cycle: 'annually' as const,
+		};
+		expect(createConfigurator(minecraft, start).$state.get()).toEqual(start);
+		expect(createConfigurator([findPlan('rust-standard')!], start).$state.get().planId).toBe(
+			'rust-standard',
+		);
+		const later = createConfigurator(minecraft);
+		later.resume(start);
+		expect(later.$state.get()).toEqual(start);
+		later.resume({ ...start, planId: 'rust-standard' });
+		expect(later.$state.get()).toEqual(start);
+	});
+});

@@ -1,0 +1,79 @@
+import { map } from 'nanostores';
+import {
+	extrasForPlan,
+	findPlan,
+	storageOptions,
+	type BillingCycleId,
+	type ExtraId,
+	type Plan,
+} from '../lib/catalogue';
+import { isValidRam, type ConfiguratorState } from '../lib/pricing';
+
+export type { ConfiguratorState } from '../lib/pricing';
+
+function defaultsFor(plan: Plan): ConfiguratorState {
+	return {
+		planId: plan.id,
+		ram: plan.startingRam,
+		storageGb: plan.product === 'vps' ? null : (storageOptions[0]?.gb ?? null),
+		extras: [],
+		cycle: 'monthly',
+	};
+}
+
+/** The nearest RAM size the plan offers, so switching tier never leaves an invalid size. */
+function fitRam(plan: Plan, ram: number): number {
+	const clamped = Math.min(plan.maxRam, Math.max(plan.startingRam, ram));
+	return plan.startingRam + Math.round((clamped - plan.startingRam) / plan.ramStep) * plan.ramStep;
+}
+
+/**
+ * One configurator's state and its price, for the plans one page offers. The starting state may
+ * come from the cart (changing a configuration) when it is for one of these plans.
+ */
+export function createConfigurator(plans: Plan[], start?: ConfiguratorState) {
+	const first = plans[0];
+	if (!first) throw new Error('A configurator needs at least one plan');
+	const startPlan = start && plans.find((plan) => plan.id === start.planId);
+	const $state = map<ConfiguratorState>(
+		startPlan && isValidRam(startPlan, start.ram) ? { ...start } : defaultsFor(first),
+	);
+
+	const planOf = (state: ConfiguratorState) => findPlan(state.planId) ?? first;
+
+	return {
+		$state,
+		/** Picks up a configuration from the cart (the visitor came back to change it). */
+		resume: (state: ConfiguratorState) => {
+			const plan = plans.find((candidate) => candidate.id === state.planId);
+			if (plan && isValidRam(plan, state.ram)) $state.set({ ...state });
+		},
+		choosePlan: (id: string) => {
+			const plan = plans.find((candidate) => candidate.id === id);
+			if (!plan) return;
+			const state = $state.get();
+			const offered = extrasForPlan(plan).map((extra) => extra.id);
+			$state.set({
+				...state,
+				planId: plan.id,
+				ram: fitRam(plan, state.ram),
+				extras: state.extras.filter((e) => offered.includes(e)),
+			});
+		},
+		setRam: (ram: number) => {
+			$state.setKey('ram', fitRam(planOf($state.get()), ram));
+		},
+		setStorage: (gb: number) => {
+			$state.setKey('storageGb', gb);
+		},
+		toggleExtra: (id: ExtraId, on: boolean) => {
+			const extras = $state.get().extras.filter((extra) => extra !== id);
+			$state.setKey('extras', on ? [...extras, id] : extras);
+		},
+		setCycle: (cycle: BillingCycleId) => {
+			$state.setKey('cycle', cycle);
+		},
+	};
+}
+
+export type Configurator = ReturnType<typeof createConfigurator>;

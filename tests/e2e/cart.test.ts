@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { islandsHydrated } from './islands';
+
+async function addPalworld(page: Page, ramSteps = 0) {
+	await page.goto('/palworld-server-hosting');
+	await islandsHydrated(page);
+	const form = page.locator('[data-configurator]');
+	await form.getByRole('slider').focus();
+	for (let i = 0; i < ramSteps; i++) await page.keyboard.press('ArrowRight');
+	await form.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).toHaveURL(/\/cart$/);
+}
+
+test('the cart holds one item: adding another replaces it and says so', async ({ page }) => {
+	await addPalworld(page);
+	await page.goto('/valheim-server-hosting');
+	await islandsHydrated(page);
+	await page.locator('[data-configurator]').getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page.locator('[data-cart-item]')).toHaveCount(1);
+	await expect(page.locator('[data-cart-item]')).toContainText('Valheim');
+	await expect(page.getByRole('status')).toContainText('the previous one was replaced');
+});
+
+test('changing the configuration goes back to the configurator with the cart item', async ({
+	page,
+}) => {
+	await addPalworld(page, 3);
+	await page.getByRole('link', { name: 'Change configuration' }).click();
+	await expect(page).toHaveURL(/\/palworld-server-hosting\?edit=1#configure$/);
+	await expect(page.locator('[data-configurator]').getByRole('slider')).toHaveAttribute(
+		'aria-valuetext',
+		'12 GB',
+	);
+});
+
+test('removing the item empties the cart, and the cart survives a reload', async ({ page }) => {
+	await addPalworld(page, 1);
+	await page.reload();
+	await expect(page.locator('[data-cart-item]')).toContainText('8 GB RAM');
+	await page.getByRole('button', { name: 'Remove' }).click();
+	await expect(page.locator('[data-cart-empty]')).toContainText('Your cart is empty.');
+});
+
+test('a corrupted stored cart is dropped with a message, not a crash', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(error.message));
+	await page.goto('/da/cart');
+	await page.evaluate(() =>
+		localStorage.setItem('frostnode:cart', '{"v":1,"item":{"planId":"palworld-gold"'),
+	);
+	await page.reload();
+	await expect(page.getByRole('alert')).toBeVisible();
+	await expect(page.locator('[data-cart-empty]')).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('the cart stays in sync between tabs', async ({ context }) => {
+	const cartTab = await context.newPage();
+	await cartTab.goto('/cart');
+	await expect(cartTab.locator('[data-cart-empty]')).toBeVisible();
+	const shopTab = await context.newPage();
+	await addPalworld(shopTab);
+	await expect(cartTab.locator('[data-cart-item]')).toContainText('Palworld');
+});
+
+test('the cart page has no accessibility violations', async ({ page }) => {
+	await addPalworld(page);
+	const { violations } = await new AxeBuilder({ page }).analyze();
+	expect(
+		violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+	).toEqual([]);
+});

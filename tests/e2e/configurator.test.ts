@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { islandsHydrated } from './islands';
+
+test('the configurator prices every change and puts the configuration in the cart', async ({
+	page,
+}) => {
+	await page.goto('/palworld-server-hosting');
+	await islandsHydrated(page);
+	const form = page.locator('[data-configurator]');
+	await expect(form.locator('[data-price-per-month]')).toHaveText('€6.00 per month');
+
+	const ram = form.getByRole('slider', { name: 'Memory (RAM)' });
+	await ram.focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(ram).toHaveAttribute('aria-valuetext', '8 GB');
+	await expect(form.locator('[data-price-per-month]')).toHaveText('€8.00 per month');
+
+	await form.getByRole('radio', { name: /100 GB/ }).check();
+	await form.getByRole('checkbox', { name: /subdomain/ }).check();
+	await form.getByRole('radio', { name: /Quarterly/ }).check();
+	// (8 × 3 × 0.9) + (4 + 1) × 3 = 36.60 for three months.
+	await expect(form.locator('[data-price-cycle]')).toContainText('€36.60 billed every 3 months');
+	await expect(form.locator('[data-price-cycle]')).toContainText('You save €2.40');
+
+	await form.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).toHaveURL(/\/cart$/);
+	const item = page.locator('[data-cart-item]');
+	await expect(item).toContainText('Palworld · Standard');
+	await expect(item).toContainText('8 GB RAM · 100 GB · Your own subdomain · Quarterly');
+	// The English site taxes at Norway's 25 % until checkout knows the billing country.
+	await expect(page.locator('[data-line=subtotal]')).toContainText('€36.60');
+	await expect(page.locator('[data-line=tax]')).toContainText('VAT 25 %');
+	await expect(page.locator('[data-line=tax]')).toContainText('€9.15');
+	await expect(page.locator('[data-line=total]')).toContainText('€45.75');
+});
+
+test('the VPS configurator shows cores and NVMe for the chosen RAM', async ({ page }) => {
+	await page.goto('/de/vps-hosting');
+	await islandsHydrated(page);
+	const form = page.locator('[data-configurator]');
+	const ram = form.getByRole('slider');
+	await ram.focus();
+	await page.keyboard.press('End');
+	await expect(ram).toHaveAttribute('aria-valuetext', '16 GB');
+	await expect(form).toContainText('8 vCPU');
+	await expect(form).toContainText('90 GB NVMe');
+	await expect(form.locator('[data-price-per-month]')).toContainText('33,00');
+});
+
+test('currency choice changes prices and is remembered across pages', async ({ page }) => {
+	await page.goto('/valheim-server-hosting');
+	await islandsHydrated(page);
+	const form = page.locator('[data-configurator]');
+	await form.getByRole('combobox').selectOption('NOK');
+	await expect(form.locator('[data-price-per-month]')).toHaveText('NOK 50.00 per month');
+	await page.goto('/rust-server-hosting');
+	await islandsHydrated(page);
+	await expect(page.locator('[data-configurator] [data-price-per-month]')).toHaveText(
+		'NOK 60.00 per month',
+	);
+});
+
+test('the Minecraft page offers both tiers and keeps modpacks for Minecraft only', async ({
+	page,
+}) => {
+	await page.goto('/minecraft-server-hosting');
+	await islandsHydrated(page);
+	await expect(page.locator('[data-plan]')).toHaveCount(2);
+	const form = page.locator('[data-configurator]');
+	await form.getByRole('radio', { name: /Premium/ }).check();
+	await expect(form.locator('[data-price-per-month]')).toHaveText('€2.00 per month');
+	await expect(form.getByRole('checkbox', { name: 'Modpack installation' })).toBeVisible();
+	await page.goto('/rust-server-hosting');
+	await islandsHydrated(page);
+	await expect(
+		page.locator('[data-configurator]').getByRole('checkbox', { name: 'Modpack installation' }),
+	).toHaveCount(0);
+});
+
+test('a game page has a Product offer at its from price and no accessibility violations', async ({
+	page,
+}) => {
+	await page.goto('/da/terraria-server-hosting');
+	const product = await page
+		.locator('script[type="application/ld+json"]')
+		.evaluateAll((nodes) =>
+			nodes
+				.map((n) => JSON.parse(n.textContent ?? '{}') as Record<string, unknown>)
+				.find((d) => d['@type'] === 'Product'),
+		);
+	expect(product).toMatchObject({
+		offers: { '@type': 'Offer', price: '40.00', priceCurrency: 'DKK' },
+	});
+	const { violations } = await new AxeBuilder({ page }).analyze();
+	expect(
+		violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+	).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false });
+	test('the plans and from prices show, and no dead configurator does', async ({ page }) => {
+		await page.goto('/minecraft-server-hosting');
+		await expect(page.locator('[data-plan="minecraft-budget"]')).toContainText(
+			'from €1.00 per month',
+		);
+		await expect(page.locator('[data-plan="minecraft-premium"]')).toContainText(
+			'from €2.00 per month',
+		);
+		await expect(page.locator('[data-configurator]')).toBeHidden();
+	});
+});
