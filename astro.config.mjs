@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { locales } from './src/i18n/locales.ts';
 import { buildVersion } from './scripts/build-version.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
 const site = process.env.PUBLIC_SITE_URL ?? 'https://frostnode.example';
@@ -13,7 +14,9 @@ const site = process.env.PUBLIC_SITE_URL ?? 'https://frostnode.example';
 export default defineConfig({
 	site,
 	output: 'static',
-	adapter: node({ mode: 'standalone' }),
+	// Middleware mode: server/site-server.ts serves the built files (precompressed) and hands the
+	// rest to Astro.
+	adapter: node({ mode: 'middleware' }),
 	trailingSlash: 'never',
 	build: { format: 'directory' },
 	prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
@@ -30,6 +33,8 @@ export default defineConfig({
 			filter: (page) => !/\/(404|500)$/.test(page),
 		}),
 		buildVersion(),
+		// Last, so it compresses what the other integrations wrote.
+		precompress(),
 	],
 	vite: {
 		plugins: [tailwindcss()],

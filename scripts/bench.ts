@@ -16,6 +16,7 @@ const pageKinds = {
 	'game page': '/palworld-server-hosting',
 	'legal page': '/terms-of-service',
 	'home (da)': '/da',
+	cart: '/cart',
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -39,6 +40,8 @@ try {
 			'css gz': kb(weight.css),
 			'js gz': kb(weight.js),
 			'total gz': kb(weight.total),
+			'js br': kb(weight.jsBrotli),
+			'total br': kb(weight.totalBrotli),
 			'LH perf': lh.performance,
 			'LH a11y': lh.accessibility,
 			'LH best': lh['best-practices'],
@@ -46,7 +49,9 @@ try {
 			'LH bytes': kb(lh.totalBytes),
 		});
 	}
-	console.log('\nStatic pages (gzip sizes; Lighthouse mobile, Debian Chromium):');
+	console.log(
+		'\nStatic pages (sizes after gzip and brotli, islands included; Lighthouse mobile, Debian Chromium):',
+	);
 	console.table(rows);
 } finally {
 	child.kill();

@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** What the built site is made from: a change to any of these makes the build stale. */
+/**
+ * What the built site is made from: a change to any of these makes the build stale. `.env.local`
+ * holds the backend URL and key that the static pages are built with.
+ */
 const sources = [
 	'src',
 	'content',
@@ -10,6 +13,7 @@ const sources = [
 	'astro.config.mjs',
 	'tailwind.config.mjs',
 	'package-lock.json',
+	'.env.local',
 ];
 export const serverEntry = 'dist/server/entry.mjs';
 

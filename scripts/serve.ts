@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { serverEntry } from './build-state.ts';
 
 export interface SiteServer {
 	url: string;
@@ -12,7 +11,7 @@ export async function serveSite(
 	env: NodeJS.ProcessEnv = {},
 ): Promise<SiteServer> {
 	const host = process.env.HOST ?? '127.0.0.1';
-	const child = spawn(process.execPath, [serverEntry], {
+	const child = spawn(process.execPath, ['server/site-server.ts'], {
 		stdio: ['ignore', 'ignore', 'inherit'],
 		env: { ...process.env, HOST: host, PORT: String(port), ...env },
 	});

@@ -52,4 +52,13 @@ export function vatRateFor(country: string | null | undefined): number {
 	return rate ?? vatRates.default;
 }
 
-export * from './schema';
+export { currencies, type Currency } from './currencies';
+export type {
+	BillingCycle,
+	BillingCycleId,
+	Extra,
+	ExtraId,
+	Plan,
+	StorageOption,
+	VatRates,
+} from './schema';

@@ -4,8 +4,7 @@ import { z } from 'zod';
  * The shape of the catalogue files under content/catalogue. The build validates them with these
  * schemas (a wrong price fails it, naming the file and the field); the browser only gets the data.
  */
-export const currencies = ['USD', 'EUR', 'DKK', 'NOK', 'SEK'] as const;
-export type Currency = (typeof currencies)[number];
+import { currencies, type Currency } from './currencies';
 
 /** An amount in minor units (cents, øre): a whole number, never a binary fraction. */
 const minor = z.number().int().min(0);

@@ -1,0 +1,3 @@
+/** The currencies we price and bill in (kept apart from the schema so browsers skip the validator). */
+export const currencies = ['USD', 'EUR', 'DKK', 'NOK', 'SEK'] as const;
+export type Currency = (typeof currencies)[number];
