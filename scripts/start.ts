@@ -1,16 +1,56 @@
 /**
- * `npm start`: builds the site if the build is older than its sources, then serves it and says
- * where to open it. Ctrl-C stops everything.
+ * `npm start` (and `npm run dev`): the backend (the local Supabase stack unless a hosted project
+ * is configured), then the site: the built server, rebuilt when its sources changed, or with
+ * `--dev` Astro's dev server. Prints where to open everything. Ctrl-C stops it all.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { buildIsStale, run } from './build-state.ts';
+import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
 
-if (await buildIsStale()) {
-	console.log('Building the site (sources changed since the last build)…');
-	await run('astro', ['build']);
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 4321);
+const backend = await startBackend({ dataDir: 'supabase/.data', envFile: '.env.local' });
+
+let site: ChildProcess;
+let url = `http://localhost:${port}`;
+if (dev) {
+	site = spawn(join('node_modules', '.bin', 'astro'), ['dev', '--port', String(port)], {
+		stdio: 'inherit',
+		env: { ...process.env, ...backend.env, ASTRO_TELEMETRY_DISABLED: '1' },
+	});
+} else {
+	if (await buildIsStale()) {
+		console.log('Building the site (sources changed since the last build)…');
+		await run('astro', ['build']);
+	}
+	({ url, child: site } = await serveSite(port, backend.env));
 }
 
-const { url, child } = await serveSite();
-console.log(`\n  Frostnode is running: ${url}\n  Stop with Ctrl-C.\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+console.log(`
+  Frostnode is running.
+
+  Site:          ${url}
+  Backend:       ${backend.env.PUBLIC_SUPABASE_URL}${backend.stack ? ' (local stack, data in supabase/.data)' : ' (hosted project)'}${
+		backend.stack
+			? `
+  Mailbox:       ${backend.stack.mailboxUrl}   (every mail the site sends)
+  Demo sign-in:  demo@frostnode.example / frostnode-demo-2026`
+			: ''
+	}
+
+  Stop with Ctrl-C.
+`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+	if (stopping) return;
+	stopping = true;
+	site.kill('SIGTERM');
+	await backend.stack?.stop();
+	process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+site.on('exit', () => void stop());

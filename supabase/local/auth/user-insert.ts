@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from '../db/database.ts';
+import { AuthError } from './errors.ts';
+import { findUserById } from './users.ts';
+import type { UserRow } from './users.ts';
+
+// Creating a user as GoTrue does: the auth.users row (where the project's triggers fire) and its
+// e-mail identity, with the identity's claims copied into user_metadata.
+
+export interface NewUser {
+	email: string;
+	encryptedPassword: string | null;
+	userMetadata: Record<string, unknown>;
+	appMetadata: Record<string, unknown>;
+	confirmed: boolean;
+	role?: string;
+	id?: string;
+	invited?: boolean;
+}
+
+/** Inserts the user and its e-mail identity; triggers on auth.users fire here. */
+export async function insertUser(tx: Transaction, input: NewUser): Promise<UserRow> {
+	const id = input.id ?? randomUUID();
+	// GoTrue copies the identity's claims into user_metadata when it creates the identity.
+	const identityData = {
+		sub: id,
+		email: input.email,
+		email_verified: input.confirmed,
+		phone_verified: false,
+	};
+	await tx
+		.query(
+			`insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
+		   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
+		   email_change_token_new, email_change, is_super_admin, is_anonymous)
+		 values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4,
+		   case when $5::boolean then now() end, case when $6::boolean then now() end,
+		   $7::jsonb, $8::jsonb, now(), now(), '', '', '', '', false, false)
+		 returning *`,
+			[
+				id,
+				input.role ?? 'authenticated',
+				input.email,
+				input.encryptedPassword ?? '',
+				input.confirmed,
+				input.invited === true,
+				JSON.stringify(input.appMetadata),
+				JSON.stringify({ ...input.userMetadata, ...identityData }),
+			],
+		)
+		.catch((error: unknown) => {
+			// Usually a trigger on auth.users failing (e.g. a profile insert without security definer):
+			// GoTrue hides the cause behind this message and logs it; so do we.
+			console.error('[local-stack] inserting into auth.users failed:', (error as Error).message);
+			throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+		});
+	await tx.query(
+		`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+		 values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+		[id, id, JSON.stringify(identityData)],
+	);
+	// Triggers may have changed the row while it was inserted; GoTrue reloads it for the same reason.
+	return (await findUserById(tx, id)) as UserRow;
+}

@@ -1,0 +1,108 @@
+import { json } from '../http/types.ts';
+import type { ApiRequest, ApiResponse } from '../http/types.ts';
+import { authTransaction } from './context.ts';
+import type { AuthContext } from './context.ts';
+import { AuthError, badRequest } from './errors.ts';
+import { issueAuthCode } from './pkce.ts';
+import { resolveRedirect } from './redirect.ts';
+import { optionalString, parseBody } from './request.ts';
+import { startSession } from './sessions.ts';
+import { parseVerifyType, verifyToken } from './verification.ts';
+import type { VerifyParams } from './verification.ts';
+
+// POST /verify answers with a session; GET /verify (the mailed link) answers 303 to the redirect
+// URL with the session in the fragment (implicit flow) or an auth code in the query (PKCE).
+
+const HALFWAY_MESSAGE =
+	'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+export async function verifyPost(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+	const body = parseBody(request);
+	const type = parseVerifyType(optionalString(body, 'type'));
+	const token = optionalString(body, 'token');
+	const hash = optionalString(body, 'token_hash');
+	const email = optionalString(body, 'email');
+	if (!token && !hash)
+		throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+	if (hash && (email || optionalString(body, 'phone'))) {
+		throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
+	}
+	if (token && !hash && !email)
+		throw badRequest('validation_failed', 'Verify requires an email or phone when token is used');
+	const params: VerifyParams = hash ? { type, tokenHash: hash } : { type, otp: token, email };
+	return authTransaction(ctx, async (tx) => {
+		const verified = await verifyToken(ctx, tx, params, false);
+		if (verified.halfway) return json(200, { msg: HALFWAY_MESSAGE, code: '200' });
+		return json(200, await startSession(ctx, tx, verified.user, 'otp', request));
+	});
+}
+
+function redirect(location: string): ApiResponse {
+	return { status: 303, headers: { Location: location } };
+}
+
+function withFragment(base: string, values: Record<string, string>): string {
+	const fragment = new URLSearchParams({ ...values, sb: '' }).toString();
+	return `${base.split('#')[0]}#${fragment}`;
+}
+
+export async function verifyGet(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+	const query = request.url.searchParams;
+	const redirectTo = resolveRedirect(ctx, query.get('redirect_to'));
+	const token = query.get('token') ?? '';
+	try {
+		const type = parseVerifyType(query.get('type') ?? undefined);
+		return await authTransaction(ctx, async (tx) => {
+			const verified = await verifyToken(ctx, tx, { type, tokenHash: token }, true);
+			if (verified.halfway) return redirect(withFragment(redirectTo, { message: HALFWAY_MESSAGE }));
+			if (verified.pkce) {
+				const code = await issueAuthCode(tx, verified.user.id, flowMethodsFor(type));
+				if (!code)
+					throw new AuthError(404, 'flow_state_not_found', 'No associated flow state found.');
+				const target = new URL(redirectTo);
+				target.searchParams.set('code', code);
+				return redirect(target.toString());
+			}
+			const session = await startSession(ctx, tx, verified.user, 'otp', request);
+			return redirect(
+				withFragment(redirectTo, {
+					access_token: session.access_token,
+					expires_at: String(session.expires_at),
+					expires_in: String(session.expires_in),
+					refresh_token: session.refresh_token,
+					token_type: 'bearer',
+					type,
+				}),
+			);
+		});
+	} catch (error) {
+		if (!(error instanceof AuthError)) throw error;
+		const details = {
+			error: 'access_denied',
+			error_code: error.code,
+			error_description: error.message,
+		};
+		const target = new URL(redirectTo);
+		// PKCE clients read errors from the query; implicit ones from the fragment. GoTrue sends both.
+		if (token.startsWith('pkce_'))
+			for (const [key, value] of Object.entries(details)) target.searchParams.set(key, value);
+		return redirect(withFragment(target.toString(), details));
+	}
+}
+
+function flowMethodsFor(type: string): string[] {
+	switch (type) {
+		case 'signup':
+			return ['email/signup'];
+		case 'recovery':
+			return ['recovery'];
+		case 'magiclink':
+			return ['magiclink'];
+		case 'email_change':
+			return ['email_change'];
+		case 'invite':
+			return ['invite'];
+		default:
+			return ['email/signup', 'recovery', 'magiclink'];
+	}
+}

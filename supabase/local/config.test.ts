@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from './config.ts';
+
+// supabase/config.toml configures `supabase start` and the hosted project; the local stack has the
+// same values built in. This keeps the two from drifting apart. The file is read with a few
+// regular expressions, enough for the flat keys compared here.
+
+const toml = readFileSync(new URL('../config.toml', import.meta.url), 'utf8');
+
+function valueIn(section: string, key: string): string | undefined {
+	const body = toml.split(/^\[/m).find((part) => part.startsWith(`${section}]`));
+	const match = body ? new RegExp(`^${key}\\s*=\\s*(.+)$`, 'm').exec(body) : null;
+	return match?.[1]?.trim().replace(/^"(.*)"$/, '$1');
+}
+
+describe('supabase/config.toml and the local stack defaults', () => {
+	it('agree on ports and the site URL', () => {
+		expect(Number(valueIn('api', 'port'))).toBe(DEFAULTS.apiPort);
+		expect(Number(valueIn('inbucket', 'port'))).toBe(DEFAULTS.mailPort);
+		expect(valueIn('auth', 'site_url')).toBe(DEFAULTS.siteUrl);
+		expect(valueIn('auth', 'additional_redirect_urls')).toBe(
+			JSON.stringify(DEFAULTS.additionalRedirectUrls),
+		);
+	});
+
+	it('agree on tokens, passwords and mail', () => {
+		expect(Number(valueIn('auth', 'jwt_expiry'))).toBe(DEFAULTS.jwtExpirySeconds);
+		expect(Number(valueIn('auth', 'refresh_token_reuse_interval'))).toBe(
+			DEFAULTS.refreshTokenReuseIntervalSeconds,
+		);
+		expect(Number(valueIn('auth', 'minimum_password_length'))).toBe(DEFAULTS.minimumPasswordLength);
+		expect(valueIn('auth.email', 'enable_confirmations')).toBe('true');
+		expect(valueIn('auth.email', 'max_frequency')).toBe(`${DEFAULTS.mailMinIntervalSeconds}s`);
+		expect(Number(valueIn('auth.email', 'otp_expiry'))).toBe(DEFAULTS.otpExpirySeconds);
+		expect(Number(valueIn('api', 'max_rows'))).toBe(1000);
+	});
+});

@@ -1,0 +1,49 @@
+import type { RateLimitSettings } from './auth/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.ts';
+
+// Options of startLocalStack and their defaults. The defaults match supabase/config.toml (a unit test
+// checks that), so the local stack and a hosted project configured from that file behave alike.
+
+export interface LocalStackOptions {
+	/** Folder for the database, JWT secret and mailbox; undefined keeps everything in memory. */
+	dataDir?: string;
+	/** API port (auth + rest); 0 picks a free one. */
+	apiPort?: number;
+	/** Mailbox port; 0 picks a free one. */
+	mailPort?: number;
+	migrationsDir?: string;
+	seedFile?: string;
+	quiet?: boolean;
+	/** Skip e-mail confirmation on sign-up (GoTrue's mailer autoconfirm). */
+	autoConfirm?: boolean;
+	/** Site URL: the default redirect and the base every redirect_to must share a host with. */
+	siteUrl?: string;
+	// Beyond the documented interface: knobs tests use to reach limits quickly.
+	host?: string;
+	additionalRedirectUrls?: string[];
+	jwtExpirySeconds?: number;
+	refreshTokenReuseIntervalSeconds?: number;
+	mailMinIntervalSeconds?: number;
+	rateLimits?: Partial<RateLimitSettings>;
+	maxBodyBytes?: number;
+	minimumPasswordLength?: number;
+}
+
+export const DEFAULTS = {
+	apiPort: 54321,
+	mailPort: 54324,
+	migrationsDir: 'supabase/migrations',
+	seedFile: 'supabase/seed.sql',
+	siteUrl: 'http://localhost:4321',
+	additionalRedirectUrls: ['http://127.0.0.1:4321/**'],
+	host: '127.0.0.1',
+	jwtExpirySeconds: 3600,
+	refreshTokenReuseIntervalSeconds: 10,
+	mailMinIntervalSeconds: 60,
+	minimumPasswordLength: 10,
+	otpExpirySeconds: 3600,
+	flowStateExpirySeconds: 300,
+	// 1 MiB: far above any storefront payload, small enough that a runaway upload is refused early.
+	maxBodyBytes: 1024 * 1024,
+	rateLimits: DEFAULT_RATE_LIMITS,
+} as const;

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+// Every mail the stack sends, newest first. With a data folder the messages are kept in a JSON file
+// beside the database, so a link mailed before a restart can still be opened after it.
+
+export interface MailMessage {
+	id: string;
+	from: string;
+	to: string[];
+	subject: string;
+	html: string;
+	text: string;
+	created_at: string;
+}
+
+export type OutgoingMail = Pick<MailMessage, 'to' | 'subject' | 'html' | 'text'>;
+
+const KEEP = 500;
+export const SENDER = 'Supabase Auth <noreply@mail.local.supabase>';
+
+export class Mailbox {
+	#messages: MailMessage[] = [];
+	readonly #file: string | undefined;
+
+	constructor(file?: string) {
+		this.#file = file;
+		if (!file) return;
+		try {
+			const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
+			if (Array.isArray(stored)) this.#messages = stored as MailMessage[];
+		} catch {
+			// No mailbox yet, or an unreadable one: start empty rather than refuse to start.
+		}
+	}
+
+	send(mail: OutgoingMail): MailMessage {
+		const message: MailMessage = {
+			id: randomUUID(),
+			from: SENDER,
+			created_at: new Date().toISOString(),
+			...mail,
+		};
+		this.#messages = [message, ...this.#messages].slice(0, KEEP);
+		this.#persist();
+		return message;
+	}
+
+	list(): MailMessage[] {
+		return [...this.#messages];
+	}
+
+	get(id: string): MailMessage | undefined {
+		return this.#messages.find((message) => message.id === id);
+	}
+
+	/** Deletes one message, or all when no id is given. Returns how many were removed. */
+	delete(id?: string): number {
+		const before = this.#messages.length;
+		this.#messages = id === undefined ? [] : this.#messages.filter((message) => message.id !== id);
+		this.#persist();
+		return before - this.#messages.length;
+	}
+
+	#persist(): void {
+		if (!this.#file) return;
+		mkdirSync(dirname(this.#file), { recursive: true });
+		const partial = `${this.#file}.partial`;
+		writeFileSync(partial, JSON.stringify(this.#messages));
+		renameSync(partial, this.#file);
+	}
+}

@@ -1,0 +1,136 @@
+import { resolve, join } from 'node:path';
+import type { AuthContext } from './auth/context.ts';
+import { LoginLimiter } from './auth/rate-limit.ts';
+import { authSettingsFrom } from './auth/settings.ts';
+import { createAuthHandler } from './auth/router.ts';
+import { DEFAULTS } from './config.ts';
+import type { LocalStackOptions } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { applyMigrations, runSeed } from './db/migrations.ts';
+import { closeServer, startApiServer } from './http/server.ts';
+import { json } from './http/types.ts';
+import { deriveProjectKeys, loadOrCreateJwtSecret } from './keys/project-keys.ts';
+import { startMailboxServer } from './mailbox/server.ts';
+import { Mailbox } from './mailbox/store.ts';
+import { createRestContext } from './rest/context.ts';
+import { RestError, renderRestError } from './rest/errors.ts';
+import { createRestHandler } from './rest/router.ts';
+
+export type { LocalStackOptions } from './config.ts';
+
+export interface LocalStack {
+	/** API base URL, e.g. http://127.0.0.1:54321 — give it to createClient. */
+	url: string;
+	anonKey: string;
+	serviceRoleKey: string;
+	/** Opaque keys (sb_publishable_…, sb_secret_…) accepted as the hosted gateway accepts them. */
+	publishableKey: string;
+	secretKey: string;
+	jwtSecret: string;
+	mailboxUrl: string;
+	/** Migration files applied by this start. */
+	appliedMigrations: string[];
+	stop(): Promise<void>;
+}
+
+/**
+ * Starts the local Supabase stack: PGlite with the auth schema, the project's migrations (and the
+ * seed on a new database), then Auth and REST on one port and the mailbox on another.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+	const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
+	const host = options.host ?? DEFAULTS.host;
+	const log = options.quiet ? () => {} : (line: string) => console.log(`[local-stack] ${line}`);
+	const releaseLock = dataDir ? await acquireDataDirLock(dataDir) : async () => {};
+	const keys = deriveProjectKeys(await loadOrCreateJwtSecret(dataDir));
+	const { db, created } = await openDatabase(dataDir ? join(dataDir, 'pgdata') : undefined).catch(
+		async (error: unknown) => {
+			await releaseLock();
+			throw error;
+		},
+	);
+	const cleanups: (() => Promise<void>)[] = [() => db.close(), releaseLock];
+	const cleanUp = async () => {
+		for (const cleanup of cleanups.splice(0)) await cleanup();
+	};
+	try {
+		const appliedMigrations = await applyMigrations(
+			db,
+			resolve(options.migrationsDir ?? DEFAULTS.migrationsDir),
+		);
+		for (const file of appliedMigrations) log(`applied migration ${file}`);
+		if (created && (await runSeed(db, resolve(options.seedFile ?? DEFAULTS.seedFile))))
+			log('applied seed file');
+
+		const mailbox = new Mailbox(dataDir ? join(dataDir, 'mailbox.json') : undefined);
+		let apiUrl = '';
+		const authContext: AuthContext = {
+			db,
+			keys,
+			mailbox,
+			limiter: new LoginLimiter({ ...DEFAULTS.rateLimits, ...options.rateLimits }),
+			apiUrl: () => apiUrl,
+			settings: authSettingsFrom(options),
+		};
+		const restContext = await createRestContext(db, keys);
+		const api = await startApiServer({
+			host,
+			port: options.apiPort ?? DEFAULTS.apiPort,
+			maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+			log,
+			mounts: [
+				{
+					service: 'auth',
+					prefix: '/auth/v1',
+					handler: createAuthHandler(authContext),
+					tooLarge: (limit) =>
+						json(413, {
+							code: 413,
+							error_code: 'request_too_large',
+							msg: `Request body larger than ${limit} bytes`,
+						}),
+					crashed: () =>
+						json(500, {
+							code: 500,
+							error_code: 'unexpected_failure',
+							msg: 'Unexpected failure, please check server logs for more information',
+						}),
+				},
+				{
+					service: 'rest',
+					prefix: '/rest/v1',
+					handler: createRestHandler(restContext),
+					tooLarge: (limit) =>
+						renderRestError(
+							new RestError(
+								413,
+								'PGRST413',
+								'Payload Too Large',
+								`The request body is larger than ${limit} bytes`,
+							),
+						),
+					crashed: () => renderRestError(new RestError(500, 'PGRSTX00', 'Internal server error')),
+				},
+			],
+		});
+		cleanups.unshift(() => closeServer(api.server));
+		apiUrl = `http://${host}:${api.port}`;
+		const mail = await startMailboxServer(mailbox, host, options.mailPort ?? DEFAULTS.mailPort);
+		cleanups.unshift(() => closeServer(mail.server));
+		return {
+			url: apiUrl,
+			anonKey: keys.anonKey,
+			serviceRoleKey: keys.serviceRoleKey,
+			publishableKey: keys.publishableKey,
+			secretKey: keys.secretKey,
+			jwtSecret: keys.jwtSecret,
+			mailboxUrl: `http://${host}:${mail.port}`,
+			appliedMigrations,
+			stop: cleanUp,
+		};
+	} catch (error) {
+		await cleanUp();
+		throw error;
+	}
+}
