@@ -1,0 +1,200 @@
+-- =============================================================================================
+-- Demo data for the local stack only (never run against a hosted project).
+-- The demo customer's panel shows every state on first run; a second customer makes isolation
+-- visible. Dates are relative to now(), so the demo always looks current.
+--
+--   demo@frostnode.example   / frostnode-demo-2026   (the panel with everything in it)
+--   other@frostnode.example  / frostnode-other-2026  (another customer)
+-- =============================================================================================
+
+-- ---------------------------------------------------------------------------------------------
+-- Customers (the profile trigger creates their profiles from the metadata)
+-- ---------------------------------------------------------------------------------------------
+
+insert into auth.users (id, instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+	raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values
+	('5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', '00000000-0000-0000-0000-000000000000', 'authenticated',
+		'authenticated', 'demo@frostnode.example', extensions.crypt('frostnode-demo-2026', extensions.gen_salt('bf')),
+		now() - interval '200 days', '{"provider":"email","providers":["email"]}',
+		'{"first_name":"Ingrid","last_name":"Solberg","locale":"no","country":"NO"}',
+		now() - interval '200 days', now() - interval '200 days'),
+	('9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02', '00000000-0000-0000-0000-000000000000', 'authenticated',
+		'authenticated', 'other@frostnode.example', extensions.crypt('frostnode-other-2026', extensions.gen_salt('bf')),
+		now() - interval '90 days', '{"provider":"email","providers":["email"]}',
+		'{"first_name":"Jonas","last_name":"Becker","locale":"de","country":"DE"}',
+		now() - interval '90 days', now() - interval '90 days');
+
+update public.profiles set address = 'Kirkegata 15', postal_code = '0153', city = 'Oslo',
+	preferred_currency = 'NOK'
+	where id = '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01';
+update public.profiles set address = 'Bergmannstraße 42', postal_code = '10961', city = 'Berlin',
+	preferred_currency = 'EUR'
+	where id = '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02';
+
+-- ---------------------------------------------------------------------------------------------
+-- Discount codes (TEST123 gives 100 % and exists only here)
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.discount_codes (code, percent, valid_from, valid_until, max_uses) values
+	('FEB25', 25, now() - interval '30 days', now() + interval '365 days', null),
+	('SP25', 25, now() - interval '30 days', now() + interval '365 days', 1000),
+	('TEST123', 100, now() - interval '30 days', null, null);
+
+-- ---------------------------------------------------------------------------------------------
+-- The demo customer's services: active, pending cancellation, suspended
+-- Amounts follow the catalogue: Palworld 8 GB monthly EUR 8.00; Minecraft premium 4 GB
+-- quarterly NOK 216.00 plus modpack installation 60.00 and subdomain 30.00; Rust 10 GB monthly
+-- NOK 100.00 plus 50 GB storage 20.00. VAT 25 % (Norway).
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.services (id, user_id, product_type, game, plan_id, tier, label, ram_gb, storage_gb,
+	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end,
+	panel_server_id, panel_identifier, panel_url, location, created_at)
+values
+	('c0ffee00-0000-4000-8000-000000000101', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'palworld',
+		'palworld-standard', 'standard', 'Pal island', 8, 25, 'monthly', 'EUR', 800, 'active',
+		date_trunc('day', now()) - interval '12 days', date_trunc('day', now()) + interval '18 days',
+		'sim-101', 'a1b2c3d4', null, 'oslo', now() - interval '72 days'),
+	('c0ffee00-0000-4000-8000-000000000102', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'minecraft',
+		'minecraft-premium', 'premium', 'Survival with friends', 4, 25, 'quarterly', 'NOK', 30600, 'active',
+		date_trunc('day', now()) - interval '60 days', date_trunc('day', now()) + interval '31 days',
+		'sim-102', 'e5f6a7b8', null, 'oslo', now() - interval '150 days'),
+	('c0ffee00-0000-4000-8000-000000000103', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'rust',
+		'rust-standard', 'standard', 'Monthly wipe', 10, 50, 'monthly', 'NOK', 12000, 'suspended',
+		date_trunc('day', now()) - interval '35 days', date_trunc('day', now()) - interval '5 days',
+		'sim-103', 'c9d0e1f2', null, 'frankfurt', now() - interval '95 days');
+
+update public.services set modpack_installation = true, subdomain = 'ingrids-mc'
+	where id = 'c0ffee00-0000-4000-8000-000000000102';
+update public.services set cancel_at_period_end = true,
+	cancellation_reason = 'Our group is taking a break after the summer.',
+	cancellation_requested_at = now() - interval '2 days'
+	where id = 'c0ffee00-0000-4000-8000-000000000102';
+
+insert into public.services (id, user_id, product_type, game, plan_id, tier, label, ram_gb, storage_gb,
+	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end,
+	panel_server_id, panel_identifier, location, created_at)
+values
+	('c0ffee00-0000-4000-8000-000000000201', '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02', 'game', 'valheim',
+		'valheim-standard', 'standard', 'Wikinger', 6, 25, 'annually', 'EUR', 4800, 'active',
+		date_trunc('day', now()) - interval '90 days', date_trunc('day', now()) + interval '275 days',
+		'sim-201', 'f3a4b5c6', 'frankfurt', now() - interval '90 days');
+
+-- ---------------------------------------------------------------------------------------------
+-- Invoices: paid and unpaid, in EUR and NOK, one overdue with a late fee line
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.invoices (id, user_id, service_id, kind, status, currency, subtotal, discount, tax_rate,
+	tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_address,
+	billing_postal_code, billing_city, billing_country)
+select v.id::uuid, '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', v.service_id::uuid, v.kind, v.status, v.currency,
+	v.subtotal, v.discount, 25, v.tax, v.late_fee, v.subtotal - v.discount + v.tax + v.late_fee,
+	v.period_start, v.period_end, v.issued_at, v.due_at, v.paid_at, 'Ingrid Solberg', 'Kirkegata 15', '0153',
+	'Oslo', 'NO'
+from (values
+	('11111111-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000101', 'new', 'paid', 'EUR',
+		800, 200, 150, 0, now() - interval '72 days', now() - interval '42 days', now() - interval '72 days',
+		now() - interval '72 days', now() - interval '72 days'),
+	('11111111-0000-4000-8000-000000000002', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid', 'EUR',
+		800, 0, 200, 0, now() - interval '42 days', now() - interval '12 days', now() - interval '49 days',
+		now() - interval '42 days', now() - interval '43 days'),
+	('11111111-0000-4000-8000-000000000003', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid', 'EUR',
+		800, 0, 200, 0, now() - interval '12 days', now() + interval '18 days', now() - interval '19 days',
+		now() - interval '12 days', now() - interval '13 days'),
+	('11111111-0000-4000-8000-000000000004', 'c0ffee00-0000-4000-8000-000000000102', 'renewal', 'paid', 'NOK',
+		30600, 0, 7650, 0, now() - interval '60 days', now() + interval '31 days', now() - interval '67 days',
+		now() - interval '60 days', now() - interval '61 days'),
+	('11111111-0000-4000-8000-000000000005', 'c0ffee00-0000-4000-8000-000000000103', 'renewal', 'overdue', 'NOK',
+		12000, 0, 3000, 5000, now() - interval '5 days', now() + interval '25 days', now() - interval '12 days',
+		now() - interval '5 days', null),
+	('11111111-0000-4000-8000-000000000006', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'unpaid', 'EUR',
+		800, 0, 200, 0, now() + interval '18 days', now() + interval '48 days', now() - interval '1 day',
+		now() + interval '18 days', null)
+) as v (id, service_id, kind, status, currency, subtotal, discount, tax, late_fee, period_start, period_end,
+	issued_at, due_at, paid_at)
+order by v.issued_at;
+
+insert into public.invoice_items (invoice_id, user_id, position, kind, description, unit_amount, amount, taxable)
+select i.id, i.user_id, 1, 'service',
+	case i.service_id
+		when 'c0ffee00-0000-4000-8000-000000000101' then 'Palworld server, 8 GB RAM, 25 GB storage (monthly)'
+		when 'c0ffee00-0000-4000-8000-000000000102' then 'Minecraft premium server, 4 GB RAM, 25 GB storage, modpack installation, subdomain (quarterly)'
+		else 'Rust server, 10 GB RAM, 50 GB storage (monthly)'
+	end,
+	i.subtotal, i.subtotal, true
+from public.invoices i where i.user_id = '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01';
+
+insert into public.invoice_items (invoice_id, user_id, position, kind, description, quantity, unit_amount, amount, taxable)
+values ('11111111-0000-4000-8000-000000000005', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 2, 'late_fee',
+	'Late fee, 5 days at 10 NOK', 5, 1000, 5000, false);
+
+insert into public.invoices (user_id, service_id, kind, status, currency, subtotal, discount, tax_rate, tax,
+	total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_address,
+	billing_postal_code, billing_city, billing_country)
+values ('9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02', 'c0ffee00-0000-4000-8000-000000000201', 'new', 'paid', 'EUR',
+	4800, 0, 19, 912, 5712, now() - interval '90 days', now() + interval '275 days', now() - interval '90 days',
+	now() - interval '90 days', now() - interval '90 days', 'Jonas Becker', 'Bergmannstraße 42', '10961',
+	'Berlin', 'DE');
+
+insert into public.invoice_items (invoice_id, user_id, kind, description, unit_amount, amount)
+select id, user_id, 'service', 'Valheim server, 6 GB RAM, 25 GB storage (annually)', subtotal, subtotal
+from public.invoices where user_id = '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02';
+
+insert into public.transactions (invoice_id, user_id, kind, gateway, gateway_reference, amount, currency,
+	status, created_at)
+select id, user_id, 'payment', 'test', 'seed_' || replace(id::text, '-', ''), total, currency, 'succeeded', paid_at
+from public.invoices where status = 'paid';
+
+insert into public.payment_methods (user_id, gateway, gateway_reference, brand, last4, exp_month, exp_year,
+	is_default)
+values ('5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'test', 'seed_card_demo', 'visa', '4242', 8,
+	extract(year from now())::int + 2, true);
+
+-- ---------------------------------------------------------------------------------------------
+-- Activity history
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.service_activity (service_id, user_id, event, detail, created_at)
+select s.id, s.user_id, e.event, e.detail::jsonb, e.at
+from public.services s
+join (values
+	('c0ffee00-0000-4000-8000-000000000101', 'created', '{}', now() - interval '72 days'),
+	('c0ffee00-0000-4000-8000-000000000101', 'paid', '{}', now() - interval '72 days'),
+	('c0ffee00-0000-4000-8000-000000000101', 'provisioned', '{}', now() - interval '72 days' + interval '1 minute'),
+	('c0ffee00-0000-4000-8000-000000000101', 'renewed', '{}', now() - interval '43 days'),
+	('c0ffee00-0000-4000-8000-000000000101', 'restarted', '{}', now() - interval '20 days'),
+	('c0ffee00-0000-4000-8000-000000000101', 'renewed', '{}', now() - interval '13 days'),
+	('c0ffee00-0000-4000-8000-000000000102', 'created', '{}', now() - interval '150 days'),
+	('c0ffee00-0000-4000-8000-000000000102', 'upgraded', '{"ram_gb":{"from":2,"to":4}}', now() - interval '100 days'),
+	('c0ffee00-0000-4000-8000-000000000102', 'renewed', '{}', now() - interval '61 days'),
+	('c0ffee00-0000-4000-8000-000000000102', 'cancellation_requested', '{}', now() - interval '2 days'),
+	('c0ffee00-0000-4000-8000-000000000103', 'created', '{}', now() - interval '95 days'),
+	('c0ffee00-0000-4000-8000-000000000103', 'stopped', '{}', now() - interval '9 days'),
+	('c0ffee00-0000-4000-8000-000000000103', 'suspended', '{"reason":"overdue"}', now() - interval '2 days'),
+	('c0ffee00-0000-4000-8000-000000000201', 'created', '{}', now() - interval '90 days')
+) as e (service_id, event, detail, at) on e.service_id::uuid = s.id;
+
+-- ---------------------------------------------------------------------------------------------
+-- Support: an open and a closed ticket
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.tickets (id, user_id, service_id, subject, department, status, created_at, updated_at) values
+	('22222222-0000-4000-8000-000000000001', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01',
+		'c0ffee00-0000-4000-8000-000000000103', 'Rust server suspended after payment reminder', 'billing', 'open',
+		now() - interval '1 day', now() - interval '1 day'),
+	('22222222-0000-4000-8000-000000000002', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01',
+		'c0ffee00-0000-4000-8000-000000000102', 'How do I install a Fabric modpack?', 'technical', 'closed',
+		now() - interval '30 days', now() - interval '29 days');
+
+insert into public.ticket_messages (ticket_id, user_id, author, body, created_at) values
+	('22222222-0000-4000-8000-000000000001', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'customer',
+		'My card expired and the Rust server was suspended. I have updated the card; can you take the payment again?',
+		now() - interval '1 day'),
+	('22222222-0000-4000-8000-000000000002', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'customer',
+		'I want to run a Fabric modpack from Modrinth. Where do I upload it?', now() - interval '30 days'),
+	('22222222-0000-4000-8000-000000000002', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'staff',
+		'Open the panel, choose Modpacks, search for the pack and press Install. Your world is backed up first.',
+		now() - interval '29 days' - interval '2 hours'),
+	('22222222-0000-4000-8000-000000000002', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'customer',
+		'That worked, thanks!', now() - interval '29 days');

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// A throwaway PostgreSQL 15 cluster (the oldest major version hosted Supabase runs), from
+// Debian's postgresql-15 package; `.ci/run` installs it.
+const bin = process.env.PG15_BIN ?? '/usr/lib/postgresql/15/bin';
+const asRoot = process.getuid?.() === 0;
+
+function run(command: string, args: string[], input?: string): string {
+	const [file, argv] = asRoot
+		? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+		: [command, args];
+	return execFileSync(file, argv, { encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+export interface Postgres15 {
+	psql(sql: string): string;
+	stop(): void;
+}
+
+export function startPostgres15(): Postgres15 {
+	if (!existsSync(join(bin, 'initdb'))) {
+		throw new Error(
+			`PostgreSQL 15 is not installed at ${bin}: apt-get install postgresql-15 (.ci/run does)`,
+		);
+	}
+	const dir = mkdtempSync(join(tmpdir(), 'pg15-'));
+	chmodSync(dir, 0o777); // initdb runs as the postgres user when we are root
+	const data = join(dir, 'data');
+	const port = String(20000 + Math.floor(Math.random() * 20000));
+	run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+	run(join(bin, 'pg_ctl'), [
+		'-D',
+		data,
+		'-w',
+		'-l',
+		join(dir, 'log'),
+		'-o',
+		`-p ${port} -k ${dir} -c listen_addresses=''`,
+		'start',
+	]);
+	const psql = (sql: string) =>
+		run(
+			'psql',
+			[
+				'-h',
+				dir,
+				'-p',
+				port,
+				'-U',
+				'postgres',
+				'-d',
+				'postgres',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-q',
+				'-At',
+				'-1',
+				'-f',
+				'-',
+			],
+			sql,
+		);
+	return {
+		psql,
+		stop() {
+			run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
