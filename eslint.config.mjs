@@ -25,7 +25,25 @@ export default defineConfig(
 		},
 		rules: {
 			'@typescript-eslint/consistent-type-imports': 'error',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+			],
+		},
+	},
+	{
+		// Global type augmentation (App.Locals) can only name other modules' types with import().
+		files: ['**/*.d.ts'],
+		rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+	},
+	{
+		// Tests read untyped API answers (supabase-js without generated types) and assert on them.
+		files: ['**/*.test.ts', 'tests/**/*.ts'],
+		rules: {
+			'@typescript-eslint/no-unsafe-assignment': 'off',
+			'@typescript-eslint/no-unsafe-member-access': 'off',
+			'@typescript-eslint/no-unsafe-return': 'off',
+			'@typescript-eslint/no-unsafe-argument': 'off',
 		},
 	},
 	...astro.configs.recommended,

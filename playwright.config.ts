@@ -41,7 +41,7 @@ export default defineConfig({
 	],
 	webServer: {
 		// Tests run against the built site (npm test builds first), as Starlight tests built fixtures.
-		command: `node scripts/serve.ts`,
+		command: `node scripts/e2e-server.ts`,
 		env: { PORT: String(port) },
 		url: `http://127.0.0.1:${port}/`,
 		reuseExistingServer: !process.env.CI,

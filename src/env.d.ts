@@ -5,3 +5,11 @@ declare module '*.astro' {
 	const component: AstroComponentFactory;
 	export default component;
 }
+
+declare namespace App {
+	interface Locals {
+		locale: import('./i18n/locales').Locale;
+		supabase?: import('./server/supabase/request-client').RequestClient;
+		user?: import('@supabase/supabase-js').User;
+	}
+}

@@ -17,8 +17,15 @@ const sameEverywhere = [
 
 /** Words a language shares with English (shop words that are simply the same). */
 const sameAsEnglish: Record<string, string[]> = {
-	da: ['tier.budget', 'cart.subtotal'],
-	de: ['tier.budget', 'configurator.extras'],
+	no: ['panel.nav.support'],
+	da: ['tier.budget', 'cart.subtotal', 'panel.nav.support'],
+	de: [
+		'tier.budget',
+		'configurator.extras',
+		'panel.title',
+		'panel.nav.dashboard',
+		'panel.nav.support',
+	],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -40,3 +40,12 @@ export function unprefixedEnglishPath(pathname: string): string {
 	const rest = pathname.replace(/^\/en(?=\/|$)/, '');
 	return '/' + rest.replace(/^[/\\]+/, '');
 }
+
+/**
+ * The locale of a `[...locale]` route rendered on request: none for English, a known prefix for
+ * the others, and null for anything else (the page answers 404).
+ */
+export function localeFromParam(param: string | undefined): Locale | null {
+	if (param === undefined) return defaultLocale;
+	return param !== defaultLocale && isLocale(param) ? param : null;
+}

@@ -7,7 +7,7 @@ for (const path of ['/', '/games', '/da/minecraft-server-hosting', '/de/terms-of
 			() => document.documentElement.scrollWidth - window.innerWidth,
 		);
 		expect(overflow).toBeLessThanOrEqual(0);
-		await page.locator('header details:not(.language-switch) summary').click();
-		await expect(page.locator('header details[open] nav a').first()).toBeVisible();
+		await page.locator('header details.site-menu summary').click();
+		await expect(page.locator('header details.site-menu[open] nav a').first()).toBeVisible();
 	});
 }

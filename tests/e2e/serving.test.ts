@@ -14,7 +14,11 @@ test('pages and assets are served compressed, with caching that fits each', asyn
 });
 
 test('paths outside the built site are never served', async ({ request }) => {
-	for (const path of ['/..%2f..%2fetc%2fpasswd', '/_astro/..%2f..%2fpackage.json', '/%2e%2e/server/entry.mjs']) {
+	for (const path of [
+		'/..%2f..%2fetc%2fpasswd',
+		'/_astro/..%2f..%2fpackage.json',
+		'/%2e%2e/server/entry.mjs',
+	]) {
 		const response = await request.get(path);
 		expect(response.status(), path).toBe(404);
 		expect(await response.text(), path).not.toMatch(/"dependencies"|root:x:0/);

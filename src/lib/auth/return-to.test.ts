@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { safeReturnPath } from './return-to';
+
+describe('safeReturnPath', () => {
+	it.each([
+		['/panel/billing', '/panel/billing'],
+		[
+			'/da/panel/game-servers/servers/42?tab=settings',
+			'/da/panel/game-servers/servers/42?tab=settings',
+		],
+		['/checkout#payment', '/checkout#payment'],
+		['%2Fpanel%2Fbilling', '/panel/billing'],
+	])('keeps the same-site path %s', (raw, expected) => expect(safeReturnPath(raw)).toBe(expected));
+
+	it.each([
+		'//evil.example',
+		'//evil.example/panel',
+		'/\\evil.example',
+		'\\\\evil.example',
+		'https://evil.example/panel',
+		'http:evil.example',
+		'javascript:alert(1)',
+		'JaVaScRiPt:alert(1)',
+		'%2F%2Fevil.example',
+		'%252F%252Fevil.example',
+		'/%2F/evil.example',
+		'/%5Cevil.example',
+		'/%09/evil.example',
+		'/\t/evil.example',
+		'panel',
+		'',
+		'%E0%A4%A',
+	])('rejects %s', (raw) => expect(safeReturnPath(raw)).toBe('/panel'));
+
+	it('uses the given fallback', () => {
+		expect(safeReturnPath('//x', '/da/panel')).toBe('/da/panel');
+		expect(safeReturnPath(null, '/de/panel')).toBe('/de/panel');
+	});
+});

@@ -1,0 +1,48 @@
+import { defineMiddleware } from 'astro:middleware';
+import { isLocale, localeCookie, localizePath, splitLocale } from './i18n';
+import { requiresSignIn } from './lib/auth/guard';
+import { supabaseEnv } from './server/supabase/env';
+import { createRequestClient } from './server/supabase/request-client';
+
+/** On-demand pages a visitor's remembered language applies to when the URL names none. */
+const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
+
+/**
+ * For every page rendered on request: the locale, the visitor's Supabase client, and the guard.
+ * Private paths need a signed-in customer; anyone else goes to sign in (in their language) and
+ * comes back afterwards. It runs on the server, so a signed-out visitor never sees the panel.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+	if (context.isPrerendered) return next();
+	const { pathname, search } = context.url;
+	const { locale } = splitLocale(pathname);
+	context.locals.locale = locale;
+
+	const chosen = context.cookies.get(localeCookie)?.value;
+	if (
+		context.request.method === 'GET' &&
+		locale === 'en' &&
+		isLocale(chosen) &&
+		chosen !== 'en' &&
+		localisedOnDemand.test(pathname)
+	) {
+		return context.redirect(localizePath(pathname, chosen) + search, 302);
+	}
+
+	if (supabaseEnv())
+		context.locals.supabase = createRequestClient(context.request, context.cookies);
+	if (requiresSignIn(pathname)) {
+		const user = context.locals.supabase
+			? (await context.locals.supabase.auth.getUser()).data.user
+			: null;
+		if (!user) {
+			const login = `${localizePath('/login', locale)}?next=${encodeURIComponent(pathname + search)}`;
+			return context.redirect(login, 303);
+		}
+		context.locals.user = user;
+	}
+	const response = await next();
+	// A response that may carry session cookies must never be stored by a shared cache.
+	if (context.locals.supabase) response.headers.set('Cache-Control', 'private, no-store');
+	return response;
+});

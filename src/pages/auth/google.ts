@@ -1,0 +1,36 @@
+import type { APIRoute } from 'astro';
+import { isLocale, localizePath } from '../../i18n';
+import { safeReturnPath } from '../../lib/auth/return-to';
+import { supabaseEnv } from '../../server/supabase/env';
+
+export const prerender = false;
+
+/**
+ * "Sign in with Google": only when the auth service has Google enabled (its public settings say
+ * so); otherwise back to the sign-in page with a clear message instead of the service's raw error.
+ */
+export const POST: APIRoute = async ({ url, locals, redirect }) => {
+	const localeParam = url.searchParams.get('locale');
+	const locale = isLocale(localeParam) ? localeParam : 'en';
+	const next = safeReturnPath(url.searchParams.get('next'), localizePath('/panel', locale));
+	const env = supabaseEnv();
+	const settings: { external?: Record<string, boolean> } = env
+		? await fetch(`${env.url}/auth/v1/settings`, { headers: { apikey: env.anonKey } })
+				.then((r) => r.json() as Promise<{ external?: Record<string, boolean> }>)
+				.catch(() => ({}))
+		: {};
+	if (!settings.external?.google || !locals.supabase) {
+		return redirect(
+			`${localizePath('/login', locale)}?error=googleDisabled&next=${encodeURIComponent(next)}`,
+			303,
+		);
+	}
+	const callback = new URL(`/auth/callback?next=${encodeURIComponent(next)}`, url);
+	const { data, error } = await locals.supabase.auth.signInWithOAuth({
+		provider: 'google',
+		options: { redirectTo: callback.href },
+	});
+	if (error || !data.url)
+		return redirect(`${localizePath('/login', locale)}?error=googleDisabled`, 303);
+	return redirect(data.url, 303);
+};

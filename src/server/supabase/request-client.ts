@@ -1,0 +1,49 @@
+import { createServerClient, parseCookieHeader, type CookieOptions } from '@supabase/ssr';
+import type { AstroCookies } from 'astro';
+import { requireSupabaseEnv } from './env';
+
+/** Set when the customer ticks "remember me"; without it the session ends with the browser. */
+export const rememberCookie = 'frostnode-remember';
+
+/**
+ * Without "remember me", auth cookies become session cookies (no Max-Age), so closing the browser
+ * signs out. Removals (Max-Age 0) are kept as they are.
+ */
+export function cookieOptionsFor(
+	options: CookieOptions,
+	remember: boolean,
+	secure: boolean,
+): CookieOptions {
+	const base = { ...options, path: '/', sameSite: 'lax' as const, secure, httpOnly: false };
+	if (remember || options.maxAge === 0) return base;
+	const { maxAge: _maxAge, expires: _expires, ...sessionOnly } = base;
+	return sessionOnly;
+}
+
+/**
+ * A Supabase client acting as the visitor of this request, with the session in cookies as
+ * @supabase/ssr writes them (chunked, path /, SameSite lax, readable by the page's scripts).
+ */
+export function createRequestClient(request: Request, cookies: AstroCookies) {
+	const env = requireSupabaseEnv();
+	const jar = new Map(
+		parseCookieHeader(request.headers.get('cookie') ?? '').map((c) => [c.name, c.value ?? '']),
+	);
+	const secure = new URL(request.url).protocol === 'https:';
+	return createServerClient(env.url, env.anonKey, {
+		cookies: {
+			getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+			setAll: (list) => {
+				// Read at write time: sign-in sets this cookie in the same request, just before.
+				const remember = cookies.get(rememberCookie)?.value === '1';
+				for (const { name, value, options } of list) {
+					if (options.maxAge === 0) jar.delete(name);
+					else jar.set(name, value);
+					cookies.set(name, value, cookieOptionsFor(options, remember, secure));
+				}
+			},
+		},
+	});
+}
+
+export type RequestClient = ReturnType<typeof createRequestClient>;

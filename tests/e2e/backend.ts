@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+// The local stack the e2e server starts (scripts/e2e-server.ts): its mailbox and the seeded customers.
+export const mailbox = 'http://127.0.0.1:55424';
+export const demo = { email: 'demo@frostnode.example', password: 'frostnode-demo-2026' };
+export const other = { email: 'other@frostnode.example', password: 'frostnode-other-2026' };
+
+interface Mail {
+	to: string[];
+	subject: string;
+	html: string;
+}
+
+/** The newest mail to `address`, waiting for it to arrive; returns its first link. */
+export async function linkMailedTo(address: string): Promise<string> {
+	let link: string | undefined;
+	await expect
+		.poll(async () => {
+			const { messages } = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
+				messages: Mail[];
+			};
+			const mail = messages.find((m) => m.to.includes(address));
+			link = mail?.html.match(/href="([^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+			return link;
+		})
+		.toBeTruthy();
+	return link!;
+}
+
+export function uniqueEmail(prefix: string): string {
+	return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+export async function signIn(
+	page: Page,
+	who: { email: string; password: string },
+	path = '/login',
+	remember = false,
+) {
+	await page.goto(path);
+	await page.locator('input[name=email]').fill(who.email);
+	await page.locator('input[name=password]').fill(who.password);
+	if (remember) await page.locator('input[name=remember]').check();
+	await page.locator('main form[method=post]').first().locator('button[type=submit]').click();
+}
