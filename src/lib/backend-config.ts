@@ -1,11 +1,26 @@
 import type { BackendConfig } from './discount-check';
 
+interface PublicConfig {
+	supabaseUrl?: string;
+	supabaseAnonKey?: string;
+}
+
+let loading: Promise<BackendConfig | null> | undefined;
+
 /**
- * The Supabase URL and anon key the browser talks to, from the public configuration the site
- * was built with (`.env.local` written by the local stack, or the operator's environment).
+ * The Supabase URL and anon key, from the site server's public runtime configuration; fetched
+ * once per page, and only by the islands that talk to the backend.
  */
-export function backendConfig(): BackendConfig | null {
-	const url = import.meta.env.PUBLIC_SUPABASE_URL as string | undefined;
-	const anonKey = import.meta.env.PUBLIC_SUPABASE_ANON_KEY as string | undefined;
-	return url && anonKey ? { url: url.replace(/\/+$/, ''), anonKey } : null;
+export function loadBackendConfig(fetcher: typeof fetch = fetch): Promise<BackendConfig | null> {
+	loading ??= fetcher('/api/public-config')
+		.then((response): Promise<PublicConfig> | PublicConfig =>
+			response.ok ? (response.json() as Promise<PublicConfig>) : {},
+		)
+		.then((config) =>
+			config.supabaseUrl && config.supabaseAnonKey
+				? { url: config.supabaseUrl, anonKey: config.supabaseAnonKey }
+				: null,
+		)
+		.catch(() => null);
+	return loading;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
-import type { BackendConfig } from '../../lib/discount-check';
+import { loadBackendConfig } from '../../lib/backend-config';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
 import { $appliedDiscount, $cartItem, recheckDiscount } from '../../stores/cart';
@@ -19,27 +19,19 @@ interface Props {
 	intl: string;
 	fallbackCurrency: Currency;
 	country: string;
-	backend: BackendConfig | null;
 	strings: CartStrings;
 }
 
 /** The cart page: rendered only in the browser, because the cart lives in the browser. */
-export default function CartView({
-	locale,
-	intl,
-	fallbackCurrency,
-	country,
-	backend,
-	strings: s,
-}: Props) {
+export default function CartView({ locale, intl, fallbackCurrency, country, strings: s }: Props) {
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);
 	const currency = useStore($chosenCurrency) || fallbackCurrency;
 	const money = (minor: number) => formatMoney(minor, currency, intl);
 
 	useEffect(() => {
-		if (backend) void recheckDiscount(backend);
-	}, [backend]);
+		void loadBackendConfig().then((backend) => backend && recheckDiscount(backend));
+	}, []);
 
 	if (!item) {
 		return (
@@ -67,7 +59,7 @@ export default function CartView({
 					money={money}
 					strings={s}
 				/>
-				<DiscountForm backend={backend} strings={s} />
+				<DiscountForm strings={s} />
 			</div>
 			<OrderSummary
 				lines={lines}

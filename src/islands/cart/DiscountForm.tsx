@@ -1,18 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { BackendConfig } from '../../lib/discount-check';
+import { loadBackendConfig } from '../../lib/backend-config';
 import { fill } from '../../lib/fill';
 import { $appliedDiscount, applyDiscount, removeDiscount } from '../../stores/cart';
 import type { CartStrings } from './strings';
 
 /** Apply or remove a discount code; the server decides what a code is worth. */
-export default function DiscountForm({
-	backend,
-	strings: s,
-}: {
-	backend: BackendConfig | null;
-	strings: CartStrings;
-}) {
+export default function DiscountForm({ strings: s }: { strings: CartStrings }) {
 	const applied = useStore($appliedDiscount);
 	const [code, setCode] = useState('');
 	const [checking, setChecking] = useState(false);
@@ -41,6 +35,7 @@ export default function DiscountForm({
 		event.preventDefault();
 		if (!code.trim()) return;
 		setChecking(true);
+		const backend = await loadBackendConfig();
 		await applyDiscount(code, backend ?? { url: '', anonKey: '' });
 		setChecking(false);
 	};
