@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { run } from './build-state.ts';
 import { serveSite } from './serve.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
+import { benchLocalStack } from './bench/local-stack.ts';
+import { benchPanelQueries } from './bench/panel-queries.ts';
 import { pageWeight } from './bench/page-weight.ts';
 
 const port = 4392;
@@ -56,3 +58,10 @@ try {
 } finally {
 	child.kill();
 }
+
+console.log(
+	"\nLocal stack: a panel read (one customer's invoices, 20 rows, RLS on) and a write, 400 requests each:",
+);
+console.table(await benchLocalStack());
+console.log('\nPanel queries on 1,000 customers and 20,000 invoices (one customer, RLS on):');
+console.table(await benchPanelQueries());
