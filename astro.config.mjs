@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { locales } from './src/i18n/locales.ts';
 import { buildVersion } from './scripts/build-version.ts';
+import { pagefindIndex } from './scripts/pagefind.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
@@ -33,12 +34,16 @@ export default defineConfig({
 			filter: (page) => !/\/(404|500)$/.test(page),
 		}),
 		buildVersion(),
+		pagefindIndex(),
 		// Last, so it compresses what the other integrations wrote.
 		precompress(),
 	],
 	vite: {
 		plugins: [tailwindcss()],
 		build: {
+			// Scripts stay files rather than being inlined into pages: Vite's helper for dynamic
+			// import() (the help search loads Pagefind lazily) is not filled in inside inlined scripts.
+			assetsInlineLimit: 0,
 			rollupOptions: {
 				// MDX modules carry Astro's own "use astro:head-inject" marker; the bundler's notice that
 				// it may drop it repeats once per page and hides real warnings.

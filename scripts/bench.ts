@@ -9,6 +9,7 @@ import { lighthouseScores } from './bench/lighthouse.ts';
 import { benchLocalStack } from './bench/local-stack.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
 import { pageWeight } from './bench/page-weight.ts';
+import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -19,6 +20,8 @@ const pageKinds = {
 	'legal page': '/terms-of-service',
 	'home (da)': '/da',
 	cart: '/cart',
+	'help home': '/help',
+	'help article (da)': '/da/help/articles/minecraft/install-a-modpack',
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -55,6 +58,18 @@ try {
 		'\nStatic pages (sizes after gzip and brotli, islands included; Lighthouse mobile, Debian Chromium):',
 	);
 	console.table(rows);
+	console.log(
+		`\nPagefind indexing (part of the build): ${(await pagefindSeconds('dist/client')).toFixed(1)} s`,
+	);
+	console.log('Help search, bytes for the first query in each locale:');
+	console.table(
+		await firstSearchBytes(origin, [
+			{ path: '/help', query: 'modpack' },
+			{ path: '/no/help', query: 'modpack' },
+			{ path: '/da/help', query: 'modpack' },
+			{ path: '/de/help', query: 'Passwort' },
+		]),
+	);
 } finally {
 	child.kill();
 }

@@ -8,6 +8,7 @@ import plans from '../content/catalogue/plans.json';
 import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
+import { helpTopics } from './lib/help-topics';
 
 // The catalogue is plain data the browser also loads; a wrong price must fail the build here.
 assertValidCatalogue({
@@ -59,4 +60,18 @@ const pages = defineCollection({
 	}),
 });
 
-export const collections = { games, pages };
+/** Help articles: `content/help/<locale>/<topic>/<slug>.mdx` (see content/help/README.md). */
+const help = defineCollection({
+	loader: glob({ pattern: '*/*/*.mdx', base: './content/help' }),
+	schema: z.object({
+		title: text(70),
+		description: z.string().trim().min(80).max(160),
+		category: z.enum(helpTopics),
+		games: z.array(z.string()),
+		order: z.number().int().min(1),
+		popular: z.boolean(),
+		updated: z.coerce.date(),
+	}),
+});
+
+export const collections = { games, pages, help };

@@ -13,6 +13,7 @@ const sameEverywhere = [
 	'configurator.nvme',
 	'tier.premium',
 	'tier.standard',
+	'help.topic.vps',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */

@@ -16,7 +16,9 @@ async function applyCode(page: Page, code: string) {
 test('a code the backend knows is applied to the total and survives a reload', async ({ page }) => {
 	await cartWithPalworld(page);
 	await applyCode(page, 'sp25');
-	await expect(page.locator('[data-discount-applied]')).toContainText('Code SP25 applied: 25 % off your first invoice.');
+	await expect(page.locator('[data-discount-applied]')).toContainText(
+		'Code SP25 applied: 25 % off your first invoice.',
+	);
 	// €6.00 − 25 % = €4.50, plus Norway's 25 % VAT = €5.63 (5.625 rounded half away from zero).
 	await expect(page.locator('[data-line=discount]')).toContainText('−€1.50');
 	await expect(page.locator('[data-line=total]')).toContainText('€5.63');
@@ -40,9 +42,13 @@ test('an unknown code gives no discount and says so', async ({ page }) => {
 	await expect(page.locator('[data-line=total]')).toContainText('€7.50');
 });
 
-test('a stored code the backend no longer accepts is removed when the cart is restored', async ({ page }) => {
+test('a stored code the backend no longer accepts is removed when the cart is restored', async ({
+	page,
+}) => {
 	await cartWithPalworld(page);
-	await page.evaluate(() => localStorage.setItem('frostnode:discount', JSON.stringify({ code: 'EXPIRED1', percent: 50 })));
+	await page.evaluate(() =>
+		localStorage.setItem('frostnode:discount', JSON.stringify({ code: 'EXPIRED1', percent: 50 })),
+	);
 	await page.reload();
 	await expect(page.getByRole('alert')).toContainText('no longer valid');
 	await expect(page.locator('[data-line=total]')).toContainText('€7.50');
@@ -50,8 +56,17 @@ test('a stored code the backend no longer accepts is removed when the cart is re
 
 test('the discount codes never ship in the page bundles', async ({ page, request }) => {
 	await cartWithPalworld(page);
-	const scripts = await page.locator('script[src], astro-island').evaluateAll((nodes) =>
-		nodes.flatMap((n) => [n.getAttribute('src'), n.getAttribute('component-url'), n.getAttribute('renderer-url')]).filter(Boolean),
-	);
-	for (const src of scripts) expect(await (await request.get(src!)).text()).not.toMatch(/TEST123|FEB25/);
+	const scripts = await page
+		.locator('script[src], astro-island')
+		.evaluateAll((nodes) =>
+			nodes
+				.flatMap((n) => [
+					n.getAttribute('src'),
+					n.getAttribute('component-url'),
+					n.getAttribute('renderer-url'),
+				])
+				.filter(Boolean),
+		);
+	for (const src of scripts)
+		expect(await (await request.get(src!)).text()).not.toMatch(/TEST123|FEB25/);
 });

@@ -10,6 +10,9 @@ export const publicPaths = [
 	...games.map((game) => gamePath(game.id)),
 	'/vps-hosting',
 	...pageNames.map((page) => `/${page}`),
+	'/help',
+	'/help/categories/minecraft',
+	'/help/articles/minecraft/install-a-modpack',
 ];
 
 export const everyLocalisedRoute = localeCodes.flatMap((locale) =>

@@ -1,0 +1,91 @@
+/** The help search box as a custom element; Pagefind is imported only when someone types. */
+interface PagefindResult {
+	url: string;
+	excerpt: string;
+	meta: { title?: string };
+}
+interface Pagefind {
+	search(query: string): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
+	debouncedSearch(
+		query: string,
+		options?: object,
+		ms?: number,
+	): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
+}
+
+const fill = (template: string, count: number) => template.replace('{count}', String(count));
+
+export function createHelpSearch() {
+	return class HelpSearch extends HTMLElement {
+		#pagefind?: Promise<Pagefind>;
+
+		connectedCallback() {
+			const input = this.querySelector('input')!;
+			const status = this.querySelector<HTMLElement>('[data-status]')!;
+			const list = this.querySelector<HTMLElement>('[data-results]')!;
+			const strings = JSON.parse(this.dataset.strings ?? '{}') as Record<string, string>;
+
+			const load = () =>
+				(this.#pagefind ??= import(
+					/* @vite-ignore */ `${location.origin}/pagefind/pagefind.js`
+				) as Promise<Pagefind>);
+			input.addEventListener('focus', () => void load(), { once: true });
+			input.addEventListener('input', () => void this.#search(input, status, list, strings, load));
+			// Arrow keys move between the search box and the results.
+			this.addEventListener('keydown', (event) => {
+				if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+				const links = [...list.querySelectorAll('a')];
+				if (!links.length) return;
+				const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+				const next = event.key === 'ArrowDown' ? index + 1 : index - 1;
+				event.preventDefault();
+				if (next < 0) input.focus();
+				else links[Math.min(next, links.length - 1)]!.focus();
+			});
+		}
+
+		async #search(
+			input: HTMLInputElement,
+			status: HTMLElement,
+			list: HTMLElement,
+			strings: Record<string, string>,
+			load: () => Promise<Pagefind>,
+		) {
+			const query = input.value.trim();
+			if (!query) {
+				list.replaceChildren();
+				status.textContent = '';
+				return;
+			}
+			status.textContent = strings['help.search.loading'] ?? '';
+			const search = await (await load()).debouncedSearch(query);
+			// A newer query superseded this one (Pagefind answers null) or the box changed meanwhile.
+			if (!search || input.value.trim() !== query) return;
+			const results = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
+			list.replaceChildren(...results.map((result) => this.#item(result)));
+			const count = search.results.length;
+			const template =
+				count === 1 ? strings['help.search.results_one'] : strings['help.search.results_other'];
+			status.textContent =
+				count === 0 ? (strings['help.search.none'] ?? '') : fill(template ?? '', count);
+		}
+
+		#item(result: PagefindResult): HTMLLIElement {
+			const item = document.createElement('li');
+			const link = document.createElement('a');
+			link.href = result.url.replace(/(\/index)?\.html$/, '').replace(/(.)\/$/, '$1');
+			link.className = 'block px-5 py-4 no-underline hover:bg-white/5 focus:bg-white/5';
+			const title = document.createElement('span');
+			title.className = 'block font-semibold text-white';
+			title.textContent = result.meta.title ?? result.url;
+			const excerpt = document.createElement('span');
+			excerpt.className =
+				'mt-1 block text-sm text-neutral-300 [&_mark]:bg-primary-300 [&_mark]:text-neutral-950';
+			// Pagefind's excerpt is text from our own pages, escaped by Pagefind, with <mark> around hits.
+			excerpt.innerHTML = result.excerpt;
+			link.append(title, excerpt);
+			item.append(link);
+			return item;
+		}
+	};
+}

@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function search(page: Page, path: string, query: string): Promise<string[]> {
+	await page.goto(path);
+	await page.getByRole('searchbox').fill(query);
+	const results = page.locator('#help-search-results a');
+	await expect(results.first()).toBeVisible();
+	return results.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+test('search finds articles in the page’s language only', async ({ page }) => {
+	const english = await search(page, '/help', 'modpack');
+	expect(english).toContain('/help/articles/minecraft/install-a-modpack');
+	expect(english.every((href) => href.startsWith('/help/articles/'))).toBe(true);
+
+	const danish = await search(page, '/da/help', 'modpack');
+	expect(danish).toContain('/da/help/articles/minecraft/install-a-modpack');
+	expect(danish.every((href) => href.startsWith('/da/help/articles/'))).toBe(true);
+	await expect(page.locator('#help-search-results mark').first()).toBeVisible();
+});
+
+test('search results are reachable by keyboard', async ({ page }) => {
+	await search(page, '/de/help', 'Passwort');
+	await page.keyboard.press('ArrowDown');
+	await expect(page.locator('#help-search-results a').first()).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/\/de\/help\/articles\//);
+});
+
+test('an article lives at a multi-segment slug, with contents, related articles and localised links', async ({
+	page,
+}) => {
+	await page.goto('/no/help/articles/billing/upgrade-your-server');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+	await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+	await expect(page.locator('nav[aria-labelledby=toc-title] a').first()).toHaveAttribute(
+		'href',
+		/^#/,
+	);
+	await expect(page.locator('#related-title')).toBeVisible();
+	const links = await page
+		.locator('article a[href^="/"]')
+		.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+	expect(links.length).toBeGreaterThan(0);
+	expect(links.every((href) => href!.startsWith('/no/'))).toBe(true);
+});
+
+test('an untranslated article is shown in English with a notice in the reader’s language', async ({
+	page,
+}) => {
+	await page.goto('/da/help/articles/terraria/connect-to-your-server');
+	await expect(page.locator('[data-fallback-notice]')).toHaveText(
+		'Denne artikel findes ikke på dansk endnu, så den vises på engelsk.',
+	);
+	await expect(page.locator('article')).toHaveAttribute('lang', 'en');
+	await expect(page.locator('[data-pagefind-body]')).toHaveCount(0);
+});
+
+test('a category lists its guides, and the help home counts them', async ({ page }) => {
+	await page.goto('/help/categories/minecraft');
+	await expect(page.locator('main ul li a')).toHaveCount(5);
+	await page.goto('/help');
+	await expect(page.getByRole('link', { name: /Minecraft 5 articles/ })).toBeVisible();
+	await expect(page.locator('#popular-title')).toBeVisible();
+});
+
+test('"not helpful" leads to a support ticket, through sign-in when signed out', async ({
+	page,
+}) => {
+	await page.goto('/help/articles/billing/cancel-your-server');
+	await page.getByRole('link', { name: 'No, I need more help' }).click();
+	await expect(page).toHaveURL(/\/login\?next=%2Fpanel%2Fsupport%3Fsubject%3D/);
+});
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false });
+	test('articles and categories work; only search needs JavaScript', async ({ page }) => {
+		await page.goto('/de/help');
+		await page
+			.getByRole('link', { name: /Abrechnung/ })
+			.first()
+			.click();
+		await expect(page).toHaveURL(/\/de\/help\/categories\/billing$/);
+		await page.locator('main ul li a').first().click();
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+	});
+});
+
+for (const path of ['/help', '/da/help/articles/minecraft/install-a-modpack']) {
+	test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+		await page.goto(path);
+		const { violations } = await new AxeBuilder({ page }).analyze();
+		expect(
+			violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+		).toEqual([]);
+	});
+}
