@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../chromium.ts';
 
 export type LighthouseScores = Record<
 	'performance' | 'accessibility' | 'best-practices' | 'seo',
@@ -8,20 +9,12 @@ export type LighthouseScores = Record<
 	totalBytes: number;
 };
 
-const flags = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-];
+const flags = ['--headless=new', ...chromiumFlags];
 
 /** Lighthouse with its default mobile settings (Moto G power, slow 4G, 4x CPU) in Debian Chromium. */
 export async function lighthouseScores(urls: string[]): Promise<Map<string, LighthouseScores>> {
 	const chrome = await chromeLauncher.launch({
-		chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		chromePath: chromiumPath,
 		chromeFlags: flags,
 	});
 	const results = new Map<string, LighthouseScores>();

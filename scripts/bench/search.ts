@@ -4,18 +4,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import * as pagefind from 'pagefind';
+import { chromiumFlags, chromiumPath } from '../chromium.ts';
 
-const launch = {
-	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: [
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-		'--no-first-run',
-	],
-};
+const launch = { executablePath: chromiumPath, args: chromiumFlags };
 
 /** Bytes the browser transfers for Pagefind (code, index, fragments) on a first search, per locale. */
 export async function firstSearchBytes(
