@@ -5,6 +5,7 @@ interface PagefindResult {
 	meta: { title?: string };
 }
 interface Pagefind {
+	options(options: { noWorker?: boolean }): Promise<void>;
 	search(query: string): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
 	debouncedSearch(
 		query: string,
@@ -25,10 +26,14 @@ export function createHelpSearch() {
 			const list = this.querySelector<HTMLElement>('[data-results]')!;
 			const strings = JSON.parse(this.dataset.strings ?? '{}') as Record<string, string>;
 
+			// The help index is small: searching on the page spares the worker's own download.
 			const load = () =>
-				(this.#pagefind ??= import(
-					/* @vite-ignore */ `${location.origin}/pagefind/pagefind.js`
-				) as Promise<Pagefind>);
+				(this.#pagefind ??= (
+					import(/* @vite-ignore */ `${location.origin}/pagefind/pagefind.js`) as Promise<Pagefind>
+				).then(async (pagefind) => {
+					await pagefind.options({ noWorker: true });
+					return pagefind;
+				}));
 			input.addEventListener('focus', () => void load(), { once: true });
 			input.addEventListener('input', () => void this.#search(input, status, list, strings, load));
 			// Arrow keys move between the search box and the results.
