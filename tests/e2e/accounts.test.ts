@@ -120,3 +120,16 @@ test('reset the password through the mailbox, then sign in with the new one', as
 	await signIn(page, { email, password: 'second-password-2026' });
 	await expect(page).toHaveURL(/\/panel$/);
 });
+
+test('too many failed sign-ins give a clear wait message', async ({ page }) => {
+	const who = { email: uniqueEmail('locked'), password: 'wrong-password-2026' };
+	await expect
+		.poll(
+			async () => {
+				await signIn(page, who);
+				return page.getByRole('alert').textContent();
+			},
+			{ intervals: [0], timeout: 30_000 },
+		)
+		.toContain('Too many attempts');
+});
