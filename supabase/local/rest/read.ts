@@ -2,16 +2,9 @@ import { header } from '../http/types.ts';
 import type { ApiResponse } from '../http/types.ts';
 import type { RestCall, RestContext } from './context.ts';
 import { RestError } from './errors.ts';
-import {
-	JSON_TYPE,
-	assertSingular,
-	contentRange,
-	execute,
-	outerStatement,
-	readStatus,
-} from './execute.ts';
+import { assertSingular, execute, outerStatement, readStatus } from './execute.ts';
 import { planRead } from './plan.ts';
-import { appliedHeader } from './preferences.ts';
+import { readResponse } from './read-response.ts';
 import type { Relation } from './schema-cache.ts';
 import { SqlParams, qualified, quoteIdent } from './sql.ts';
 import { inRequestTransaction } from './transaction.ts';
@@ -71,21 +64,5 @@ export async function readTable(
 	if ('status' in outcome) return outcome as ApiResponse;
 	const offset = plan.range.offset;
 	const status = readStatus(offset, outcome.pageTotal, outcome.total);
-	if (status === 416) {
-		throw new RestError(
-			416,
-			'PGRST103',
-			'Requested range not satisfiable',
-			`An offset of ${offset} was requested, but there are only ${outcome.total ?? 0} rows.`,
-		);
-	}
-	return {
-		status,
-		headers: {
-			...JSON_TYPE,
-			'Content-Range': contentRange(offset, outcome.pageTotal, outcome.total),
-			...appliedHeader(call.prefs, ['count']),
-		},
-		body: call.request.method === 'HEAD' ? undefined : outcome.body,
-	};
+	return readResponse(call, offset, outcome, status);
 }

@@ -1,16 +1,10 @@
 import type { ApiResponse } from '../http/types.ts';
 import type { RestCall, RestContext } from './context.ts';
 import { RestError } from './errors.ts';
-import {
-	JSON_TYPE,
-	assertSingular,
-	contentRange,
-	execute,
-	outerStatement,
-	readStatus,
-} from './execute.ts';
+import { assertSingular, execute, outerStatement, readStatus } from './execute.ts';
 import type { BodyShape } from './execute.ts';
 import { planRead } from './plan.ts';
+import { readResponse } from './read-response.ts';
 import { appliedHeader } from './preferences.ts';
 import { readSql } from './read-sql.ts';
 import { SqlParams } from './sql.ts';
@@ -102,21 +96,5 @@ export async function callFunction(
 	if (routine.returns === 'void')
 		return { status: 204, headers: appliedHeader(call.prefs, ['count']) };
 	const status = routine.returnsSet ? readStatus(offset, outcome.pageTotal, outcome.total) : 200;
-	if (status === 416) {
-		throw new RestError(
-			416,
-			'PGRST103',
-			'Requested range not satisfiable',
-			`An offset of ${offset} was requested, but there are only ${outcome.total ?? 0} rows.`,
-		);
-	}
-	return {
-		status,
-		headers: {
-			...JSON_TYPE,
-			'Content-Range': contentRange(offset, outcome.pageTotal, outcome.total),
-			...appliedHeader(call.prefs, ['count']),
-		},
-		body: call.request.method === 'HEAD' ? undefined : outcome.body,
-	};
+	return readResponse(call, offset, outcome, status);
 }
