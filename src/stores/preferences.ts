@@ -13,7 +13,3 @@ export const $chosenCurrency = persistentAtom<Currency | ''>('frostnode:currency
 export function chooseCurrency(currency: Currency): void {
 	$chosenCurrency.set(currency);
 }
-
-export function currencyOr(fallback: Currency): Currency {
-	return $chosenCurrency.get() || fallback;
-}

@@ -1,3 +1,5 @@
+import { plural } from '../../lib/fill';
+
 /** The help search box as a custom element; Pagefind is imported only when someone types. */
 interface PagefindResult {
 	url: string;
@@ -13,8 +15,6 @@ interface Pagefind {
 		ms?: number,
 	): Promise<{ results: { data(): Promise<PagefindResult> }[] } | null>;
 }
-
-const fill = (template: string, count: number) => template.replace('{count}', String(count));
 
 export function createHelpSearch() {
 	return class HelpSearch extends HTMLElement {
@@ -69,10 +69,14 @@ export function createHelpSearch() {
 			const results = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
 			list.replaceChildren(...results.map((result) => this.#item(result)));
 			const count = search.results.length;
-			const template =
-				count === 1 ? strings['help.search.results_one'] : strings['help.search.results_other'];
 			status.textContent =
-				count === 0 ? (strings['help.search.none'] ?? '') : fill(template ?? '', count);
+				count === 0
+					? (strings['help.search.none'] ?? '')
+					: plural(
+							strings['help.search.results_one'] ?? '',
+							strings['help.search.results_other'] ?? '',
+							count,
+						);
 		}
 
 		#item(result: PagefindResult): HTMLLIElement {

@@ -2,7 +2,7 @@ import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
 import { findPlan } from '../../lib/catalogue';
 import type { CartItem } from '../../lib/cart-item';
-import { fill } from '../../lib/fill';
+import { fill, plural } from '../../lib/fill';
 import type { ConfigurationSummary } from '../../lib/pricing';
 import { productOf } from '../../lib/product-name';
 import { removeFromCart } from '../../stores/cart';
@@ -23,10 +23,7 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 		fill(s['configurator.gb'], { value: item.ram }) + ' RAM',
 		item.storageGb !== null && fill(s['configurator.gb'], { value: item.storageGb }),
 		summary.specs &&
-			fill(
-				summary.specs.cores === 1 ? s['configurator.cores_one'] : s['configurator.cores_other'],
-				{ count: summary.specs.cores },
-			),
+			plural(s['configurator.cores_one'], s['configurator.cores_other'], summary.specs.cores),
 		summary.specs && fill(s['configurator.nvme'], { value: summary.specs.storageGb }),
 		...item.extras.map((extra) => s[`extra.${extra}`]),
 		s[`cycle.${item.cycle}`],

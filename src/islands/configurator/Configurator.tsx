@@ -8,7 +8,7 @@ import {
 	billingCycles,
 	type Currency,
 } from '../../lib/catalogue';
-import { fill } from '../../lib/fill';
+import { fill, plural } from '../../lib/fill';
 import { formatMoney } from '../../lib/format-money';
 import { summarize } from '../../lib/pricing';
 import { $cartItem, addToCart } from '../../stores/cart';
@@ -76,12 +76,7 @@ export default function Configurator({
 			{summary.specs && (
 				<p className="mt-3 text-sm text-neutral-200" aria-live="polite">
 					{[
-						fill(
-							summary.specs.cores === 1
-								? s['configurator.cores_one']
-								: s['configurator.cores_other'],
-							{ count: summary.specs.cores },
-						),
+						plural(s['configurator.cores_one'], s['configurator.cores_other'], summary.specs.cores),
 						fill(s['configurator.nvme'], { value: summary.specs.storageGb }),
 						summary.specs.bandwidth,
 					].join(' · ')}
