@@ -36,6 +36,7 @@ console.log(`
 		backend.stack
 			? `
   Mailbox:       ${backend.stack.mailboxUrl}   (every mail the site sends)
+  SMTP:          ${backend.stack.smtpUrl}   (the site's SMTP_URL, received by the mailbox)
   Demo sign-in:  demo@frostnode.example / frostnode-demo-2026`
 			: ''
 	}

@@ -46,6 +46,7 @@ Local Supabase stack is running (data in ${dataDir}).
 
          API URL: ${stack.url}
      Mailbox URL: ${stack.mailboxUrl}
+        SMTP URL: ${stack.smtpUrl}   (mail sent here shows in the mailbox)
         anon key: ${stack.anonKey}
 service_role key: ${stack.serviceRoleKey}
  publishable key: ${stack.publishableKey}

@@ -27,7 +27,7 @@ export function listPage(messages: MailMessage[]): string {
 	if (messages.length === 0)
 		return page(
 			'Local mailbox',
-			'<p>No mail yet. Mail the stack sends (sign-up confirmations, password resets) appears here.</p>',
+			'<p>No mail yet. Mail the stack sends (sign-up confirmations, password resets) and mail the site sends over SMTP appear here.</p>',
 		);
 	const rows = messages
 		.map(
@@ -45,11 +45,16 @@ export function listPage(messages: MailMessage[]): string {
 export function messagePage(message: MailMessage): string {
 	// Links open outside the frame; the sandbox allows that and nothing else.
 	const framed = `<base target="_blank">${message.html}`;
+	const replyTo = message.reply_to ? `, reply to ${escapeHtml(message.reply_to)}` : '';
+	// Mail received over SMTP may be text only; an empty frame would look like a rendering fault.
+	const frame = message.html
+		? `<iframe title="Message body" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(framed)}"></iframe>`
+		: '';
 	return page(
 		message.subject,
 		`<h1>${escapeHtml(message.subject)}</h1>
-		<p class="meta">From ${escapeHtml(message.from)} to ${escapeHtml(message.to.join(', '))}, ${escapeHtml(message.created_at)}</p>
-		<iframe title="Message body" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(framed)}"></iframe>
+		<p class="meta">From ${escapeHtml(message.from)} to ${escapeHtml(message.to.join(', '))}${replyTo}, ${escapeHtml(message.created_at)}</p>
+		${frame}
 		<h2>Plain text</h2><pre>${escapeHtml(message.text)}</pre>
 		<p><a href="/api/messages/${encodeURIComponent(message.id)}">JSON</a></p>`,
 	);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-// Every mail the stack sends, newest first. With a data folder the messages are kept in a JSON file
-// beside the database, so a link mailed before a restart can still be opened after it.
+// Every mail the stack sends, and every mail it receives over SMTP (the product's own mail), newest
+// first. With a data folder the messages are kept in a JSON file beside the database, so a link mailed
+// before a restart can still be opened after it.
 
 export interface MailMessage {
 	id: string;
@@ -12,10 +13,14 @@ export interface MailMessage {
 	subject: string;
 	html: string;
 	text: string;
+	/** Only on mail received over SMTP that named one. */
+	reply_to?: string;
 	created_at: string;
 }
 
 export type OutgoingMail = Pick<MailMessage, 'to' | 'subject' | 'html' | 'text'>;
+/** Auth's own mail leaves `from` out (it is always SENDER); mail received over SMTP keeps its own. */
+export type StoredMail = OutgoingMail & Partial<Pick<MailMessage, 'from' | 'reply_to'>>;
 
 const KEEP = 500;
 export const SENDER = 'Supabase Auth <noreply@mail.local.supabase>';
@@ -35,10 +40,10 @@ export class Mailbox {
 		}
 	}
 
-	send(mail: OutgoingMail): MailMessage {
+	send({ from = SENDER, ...mail }: StoredMail): MailMessage {
 		const message: MailMessage = {
 			id: randomUUID(),
-			from: SENDER,
+			from,
 			created_at: new Date().toISOString(),
 			...mail,
 		};
