@@ -5,6 +5,10 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 
 const chromium = { executablePath: chromiumPath, args: chromiumFlags };
 
+// Each worker process loads this file, so each plays a different customer address (documentation
+// range 198.51.100.0/24): per-address sign-in limits then count one worker's tests, not the suite's.
+const customerAddress = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+
 export default defineConfig({
 	testDir: 'tests/e2e',
 	fullyParallel: true,
@@ -12,7 +16,11 @@ export default defineConfig({
 	forbidOnly: !!process.env.CI,
 	retries: 0,
 	reporter: process.env.CI ? [['list']] : [['list']],
-	use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off' },
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		trace: 'off',
+		extraHTTPHeaders: { 'X-Forwarded-For': customerAddress },
+	},
 	projects: [
 		{
 			name: 'desktop',

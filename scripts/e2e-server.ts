@@ -1,20 +1,35 @@
 /**
  * What the browser tests run against: a fresh local stack in memory (migrations and demo seed,
- * email confirmation on, mailbox on a known port) and the built site pointed at it.
+ * email confirmation on, mailbox and its SMTP receiver on known ports) and the built site pointed
+ * at it, sending its own mail to that mailbox.
  */
 import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
 
-export const e2ePorts = { site: Number(process.env.E2E_PORT ?? 4391), api: 55421, mailbox: 55424 };
+export const e2ePorts = {
+	site: Number(process.env.E2E_PORT ?? 4391),
+	api: 55421,
+	mailbox: 55424,
+	// Not the default 54325: `npm start` may be running beside the browser tests.
+	smtp: 55425,
+};
 
 const site = `http://127.0.0.1:${e2ePorts.site}`;
 const backend = await startBackend({
 	apiPort: e2ePorts.api,
 	mailPort: e2ePorts.mailbox,
+	smtpPort: e2ePorts.smtp,
 	quiet: true,
 	siteUrl: site,
+	// Every browser test signs in or registers from 127.0.0.1; the hosted limit of 30 per address in
+	// 5 minutes would turn the suite's own pace into 429s. Failed sign-ins keep their default limits.
+	rateLimits: { signInsSignUpsPerIp: 1000 },
 });
-const { child } = await serveSite(e2ePorts.site, backend.env);
+// The browser tests play many customers from one machine: each test worker names itself by an
+// X-Forwarded-For address (playwright.config.ts), believed because loopback is a trusted proxy here.
+// Attacks sent straight from other loopback addresses (127.0.0.2, …) are not proxies and are keyed on
+// their own socket address.
+const { child } = await serveSite(e2ePorts.site, { ...backend.env, TRUSTED_PROXIES: '127.0.0.1' });
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);
 
 const stop = async () => {

@@ -6,6 +6,17 @@ import {
 	type LocalStackOptions,
 } from '../supabase/local/stack.ts';
 
+/** The sender of the site's mail when it goes to the local mailbox; production sets its own. */
+export const LOCAL_MAIL_FROM = 'Frostnode <noreply@frostnode.example>';
+
+/**
+ * The site's mail settings for a local stack: product mail goes over SMTP, as in production, to the
+ * stack's mailbox, where it shows beside Auth's mail.
+ */
+export function localMailEnv(stack: Pick<LocalStack, 'smtpUrl'>): Record<string, string> {
+	return { SMTP_URL: stack.smtpUrl, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM };
+}
+
 export interface Backend {
 	/** What the site server needs to reach Supabase. */
 	env: Record<string, string>;
@@ -15,19 +26,26 @@ export interface Backend {
 
 /**
  * The backend the site talks to: the hosted project named by PUBLIC_SUPABASE_URL in the
- * environment, or else the local stack, whose URL and keys go to `.env.local` for the tools
- * that read it (Astro's dev server, the tests).
+ * environment (SMTP_URL and MAIL_FROM then come from the environment too), or else the local
+ * stack, whose URL, keys and SMTP settings go to `.env.local` for the tools that read it (Astro's
+ * dev server, the tests).
  */
 export async function startBackend(
 	options: LocalStackOptions & { envFile?: string } = {},
 ): Promise<Backend> {
-	const { PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY } = process.env;
+	const {
+		PUBLIC_SUPABASE_URL,
+		PUBLIC_SUPABASE_ANON_KEY,
+		SUPABASE_SERVICE_ROLE_KEY = '',
+		SUPABASE_SECRET_KEY = '',
+	} = process.env;
 	if (PUBLIC_SUPABASE_URL && PUBLIC_SUPABASE_ANON_KEY) {
 		return {
 			env: {
 				PUBLIC_SUPABASE_URL,
 				PUBLIC_SUPABASE_ANON_KEY,
-				SUPABASE_SERVICE_ROLE_KEY: SUPABASE_SERVICE_ROLE_KEY ?? '',
+				SUPABASE_SERVICE_ROLE_KEY,
+				SUPABASE_SECRET_KEY,
 			},
 		};
 	}
@@ -37,6 +55,9 @@ export async function startBackend(
 		PUBLIC_SUPABASE_URL: stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
 		SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+		// The secret key lets the site name each customer's address to the auth service (Sb-Forwarded-For).
+		SUPABASE_SECRET_KEY: stack.secretKey,
+		...localMailEnv(stack),
 	};
 	if (envFile) await updateEnvFile(resolve(envFile), env);
 	return { env, stack };

@@ -6,8 +6,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './static-files.ts';
+import { parseTrustedProxies, resolveClientAddress } from '../src/server/http/client-address.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type AstroHandler = (
+	req: IncomingMessage,
+	res: ServerResponse,
+	next: undefined,
+	locals: { clientAddress: string },
+) => Promise<void>;
 
 const dist = new URL('../dist/', import.meta.url);
 const clientRoot = fileURLToPath(new URL('client/', dist));
@@ -15,9 +21,17 @@ const { handler } = (await import(new URL('server/entry.mjs', dist).href)) as {
 	handler: AstroHandler;
 };
 
+// Read once at start: a typo in the proxy list stops the server instead of trusting anyone.
+const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+
 const server = createServer((req, res) => {
+	const clientAddress = resolveClientAddress(
+		req.socket.remoteAddress,
+		req.headers['x-forwarded-for'],
+		trustedProxies,
+	);
 	serveStatic(clientRoot, req, res)
-		.then((served) => (served ? undefined : handler(req, res)))
+		.then((served) => (served ? undefined : handler(req, res, undefined, { clientAddress })))
 		.catch((error: unknown) => {
 			console.error(error);
 			if (!res.headersSent) res.writeHead(500).end('Internal Server Error');

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { staysOnSite } from '../src/lib/auth/return-to.ts';
 
 const types: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -63,7 +64,10 @@ export async function serveStatic(
 	const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
 	if (urlPath.length > 1 && urlPath.endsWith('/')) {
 		const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-		res.writeHead(301, { Location: urlPath.replace(/\/+$/, '') + query }).end();
+		const location = urlPath.replace(/\/+$/, '') + query;
+		// `//evil.example/` would become `//evil.example`: another host. Such paths get Astro's 404.
+		if (!staysOnSite(location || '/')) return false;
+		res.writeHead(301, { Location: location || '/' }).end();
 		return true;
 	}
 	let file: Awaited<ReturnType<typeof resolveFile>>;

@@ -11,5 +11,7 @@ declare namespace App {
 		locale: import('./i18n/locales').Locale;
 		supabase?: import('./server/supabase/request-client').RequestClient;
 		user?: import('@supabase/supabase-js').User;
+		/** The client's real address, resolved by the site server (trusted proxies applied). */
+		clientAddress?: string;
 	}
 }

@@ -3,6 +3,7 @@ import { isLocale, localeCookie, localizePath, splitLocale } from './i18n';
 import { requiresSignIn } from './lib/auth/guard';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
+import { clientAddressOf } from './server/http/request-address';
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
@@ -30,7 +31,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 	}
 
 	if (supabaseEnv())
-		context.locals.supabase = createRequestClient(context.request, context.cookies);
+		context.locals.supabase = createRequestClient(
+			context.request,
+			context.cookies,
+			clientAddressOf(context),
+		);
 	if (requiresSignIn(pathname)) {
 		const user = context.locals.supabase
 			? (await context.locals.supabase.auth.getUser()).data.user

@@ -32,7 +32,6 @@ const minecraft = {
 	extras: ['subDomain'],
 	cycle: 'quarterly',
 } as const;
-const backend = { url: 'http://backend.test', anonKey: 'anon' };
 
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
@@ -102,19 +101,25 @@ describe('discount codes', () => {
 			.fn()
 			.mockResolvedValueOnce({ ok: false, reason: 'unknown' })
 			.mockResolvedValueOnce({ ok: true, percent: 25 });
-		await applyDiscount('NOPE1', backend, check);
+		await applyDiscount('NOPE1', check);
 		expect($appliedDiscount.get()).toBeNull();
 		expect($cartNotice.get()).toBe('discountUnknown');
-		await applyDiscount(' sp25 ', backend, check);
+		await applyDiscount(' sp25 ', check);
 		expect($appliedDiscount.get()).toEqual({ code: 'SP25', percent: 25 });
 		expect($cartNotice.get()).toBeNull();
 	});
 
+	it('says so when the server asks to wait before checking more codes', async () => {
+		await applyDiscount('MAYBE1', vi.fn().mockResolvedValue({ ok: false, reason: 'rateLimited' }));
+		expect($appliedDiscount.get()).toBeNull();
+		expect($cartNotice.get()).toBe('discountRateLimited');
+	});
+
 	it('re-checks a restored code: an expired one is removed with a message, an outage keeps it', async () => {
 		$appliedDiscount.set({ code: 'FEB25', percent: 25 });
-		await recheckDiscount(backend, vi.fn().mockResolvedValue({ ok: false, reason: 'unavailable' }));
+		await recheckDiscount(vi.fn().mockResolvedValue({ ok: false, reason: 'unavailable' }));
 		expect($appliedDiscount.get()).toEqual({ code: 'FEB25', percent: 25 });
-		await recheckDiscount(backend, vi.fn().mockResolvedValue({ ok: false, reason: 'unknown' }));
+		await recheckDiscount(vi.fn().mockResolvedValue({ ok: false, reason: 'unknown' }));
 		expect($appliedDiscount.get()).toBeNull();
 		expect($cartNotice.get()).toBe('discountRemoved');
 	});

@@ -1,18 +1,31 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
-import type { BackendConfig, DiscountCheck } from '../lib/discount-check';
+import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
 
 export type CartNotice =
-	'replaced' | 'dropped' | 'discountUnknown' | 'discountUnavailable' | 'discountRemoved' | null;
+	| 'replaced'
+	| 'dropped'
+	| 'discountUnknown'
+	| 'discountUnavailable'
+	| 'discountRateLimited'
+	| 'discountRemoved'
+	| null;
 
 const notices: CartNotice[] = [
 	'replaced',
 	'dropped',
 	'discountUnknown',
 	'discountUnavailable',
+	'discountRateLimited',
 	'discountRemoved',
 ];
+
+const failureNotice = {
+	unknown: 'discountUnknown',
+	unavailable: 'discountUnavailable',
+	rateLimited: 'discountRateLimited',
+} as const;
 
 /**
  * What the cart wants to tell the visitor next (the spec's warning and error messages). Kept in
@@ -84,15 +97,14 @@ export function clearCart(): void {
 /** Asks the server about a code; only a code it confirms is applied. */
 export async function applyDiscount(
 	code: string,
-	backend: BackendConfig,
 	check = checkDiscountCode,
 ): Promise<DiscountCheck> {
-	const result = await check(code, backend);
+	const result = await check(code);
 	if (result.ok) {
 		$appliedDiscount.set({ code: code.trim().toUpperCase(), percent: result.percent });
 		$cartNotice.set(null);
 	} else {
-		$cartNotice.set(result.reason === 'unknown' ? 'discountUnknown' : 'discountUnavailable');
+		$cartNotice.set(failureNotice[result.reason]);
 	}
 	return result;
 }
@@ -103,15 +115,12 @@ export function removeDiscount(): void {
 
 /**
  * Checks a restored discount again: a code that expired or ran out since it was applied is
- * removed with a message; when the server cannot be reached the code stays for now.
+ * removed with a message; when the server cannot be reached (or asks to wait) the code stays.
  */
-export async function recheckDiscount(
-	backend: BackendConfig,
-	check = checkDiscountCode,
-): Promise<void> {
+export async function recheckDiscount(check = checkDiscountCode): Promise<void> {
 	const applied = $appliedDiscount.get();
 	if (!applied) return;
-	const result = await check(applied.code, backend);
+	const result = await check(applied.code);
 	if (result.ok) $appliedDiscount.set({ ...applied, percent: result.percent });
 	else if (result.reason === 'unknown') {
 		$appliedDiscount.set(null);

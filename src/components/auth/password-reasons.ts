@@ -1,12 +1,12 @@
 import { useTranslations, type Locale } from '../../i18n';
 import { minPasswordLength } from '../../lib/auth/password-policy';
-import type { PasswordReason } from '../../server/auth/errors';
+import type { PasswordFeedback } from '../../server/auth/password-strength';
 
-/** The auth service's reasons for refusing a password, as sentences in the reader's language. */
+/** Why a password was refused, as sentences in the reader's language. */
 export function passwordReasonTexts(
 	locale: Locale,
-	reasons: readonly PasswordReason[] = [],
+	reasons: readonly PasswordFeedback[] = [],
 ): string[] {
 	const t = useTranslations(locale);
-	return reasons.map((reason) => t(`auth.password.reason.${reason}`, { min: minPasswordLength }));
+	return reasons.map((reason) => t(`auth.password.feedback.${reason}`, { min: minPasswordLength }));
 }

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
-import { loadBackendConfig } from '../../lib/backend-config';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
 import { $appliedDiscount, $cartItem, recheckDiscount } from '../../stores/cart';
@@ -30,7 +29,7 @@ export default function CartView({ locale, intl, fallbackCurrency, country, stri
 	const money = (minor: number) => formatMoney(minor, currency, intl);
 
 	useEffect(() => {
-		void loadBackendConfig().then((backend) => backend && recheckDiscount(backend));
+		void recheckDiscount();
 	}, []);
 
 	if (!item) {

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { loadBackendConfig } from '../../lib/backend-config';
 import { fill } from '../../lib/fill';
 import { $appliedDiscount, applyDiscount, removeDiscount } from '../../stores/cart';
 import type { CartStrings } from './strings';
@@ -35,8 +34,7 @@ export default function DiscountForm({ strings: s }: { strings: CartStrings }) {
 		event.preventDefault();
 		if (!code.trim()) return;
 		setChecking(true);
-		const backend = await loadBackendConfig();
-		await applyDiscount(code, backend ?? { url: '', anonKey: '' });
+		await applyDiscount(code);
 		setChecking(false);
 	};
 

@@ -24,6 +24,7 @@ export const cartKeys = [
 	'cart.notice.dropped',
 	'cart.notice.discountUnknown',
 	'cart.notice.discountUnavailable',
+	'cart.notice.discountRateLimited',
 	'cart.notice.discountRemoved',
 	'cart.dismiss',
 ] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './return-to';
+import { safeReturnPath, staysOnSite } from './return-to';
 
 describe('safeReturnPath', () => {
 	it.each([
@@ -30,7 +30,22 @@ describe('safeReturnPath', () => {
 		'panel',
 		'',
 		'%E0%A4%A',
+		'/.//evil.example/phish',
+		'/./\\evil.example',
+		'/a/..//evil.example',
+		'/%2E//evil.example',
+		'/.%2F/evil.example',
 	])('rejects %s', (raw) => expect(safeReturnPath(raw)).toBe('/panel'));
+
+	it.each(['//evil.example/', '///evil.example/', '/\\evil.example/', 'x'])(
+		'staysOnSite refuses %s',
+		(path) => expect(staysOnSite(path)).toBe(false),
+	);
+
+	it('staysOnSite accepts plain paths', () => {
+		expect(staysOnSite('/da/games?x=1')).toBe(true);
+		expect(staysOnSite('/')).toBe(true);
+	});
 
 	it('uses the given fallback', () => {
 		expect(safeReturnPath('//x', '/da/panel')).toBe('/da/panel');

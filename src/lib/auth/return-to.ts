@@ -1,7 +1,24 @@
 /**
+ * Redirect targets that stay on this site. Both helpers judge a path by where a browser would
+ * really go with it (`/.//evil.example` normalises to `//evil.example`, another host), never by
+ * how the string looks.
+ */
+const base = 'https://site.invalid';
+
+/** True when a Location of `path` keeps the browser on this site's origin. */
+export function staysOnSite(path: string): boolean {
+	if (!path.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(path)) return false;
+	try {
+		return new URL(path, base).origin === base;
+	} catch {
+		return false;
+	}
+}
+
+/**
  * The page to return to after signing in, accepted only as a path on this site. Anything that
- * could leave the site (`//evil.example`, `/\evil.example`, `https://…`, `javascript:`, and their
- * percent-encoded forms) gives the fallback instead.
+ * could leave the site (`//evil.example`, `/\evil.example`, `/.//evil.example`, `https://…`,
+ * `javascript:`, and their percent-encoded forms) gives the fallback instead.
  */
 export function safeReturnPath(raw: string | null | undefined, fallback = '/panel'): string {
 	if (!raw) return fallback;
@@ -16,10 +33,9 @@ export function safeReturnPath(raw: string | null | undefined, fallback = '/pane
 			return fallback;
 		}
 	}
-	if (!candidate.startsWith('/') || /^\/[/\\]/.test(candidate)) return fallback;
-	if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
-	const base = 'https://site.invalid';
+	if (!staysOnSite(candidate)) return fallback;
 	const url = new URL(candidate, base);
-	if (url.origin !== base) return fallback;
-	return url.pathname + url.search + url.hash;
+	const resolved = url.pathname + url.search + url.hash;
+	// The normalised path is what the browser receives: check that too, as the browser will read it.
+	return staysOnSite(resolved) ? resolved : fallback;
 }

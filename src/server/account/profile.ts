@@ -3,7 +3,10 @@ import type { UiKey } from '../../i18n';
 import { currencies } from '../../lib/catalogue';
 import { localeCodes } from '../../i18n';
 import { describeAuthError, type PasswordReason } from '../auth/errors';
+import { checkNewPassword, personalWords } from '../auth/new-password';
+import { accountKey, limits as rateLimits } from '../rate-limit/limits';
 import { requireSupabaseEnv } from '../supabase/env';
+import { forwardingFetch } from '../supabase/forwarding';
 import type { RequestClient } from '../supabase/request-client';
 
 export interface ProfileFields {
@@ -59,29 +62,40 @@ export async function saveProfile(
 
 /**
  * Changes the password after proving the current one, with a throwaway client so the proof does
- * not touch the visitor's session.
+ * not touch the visitor's session. The new one must pass the same policy as on sign-up.
  */
 export async function changePassword(
 	supabase: RequestClient,
 	user: User,
-	current: string,
-	next: string,
-	confirm: string,
+	entries: { current: string; next: string; confirm: string },
+	clientAddress: string,
 ): Promise<Outcome> {
-	if (!current || !next || !confirm || next !== confirm)
+	if (!entries.current || !entries.next || !entries.confirm || entries.next !== entries.confirm)
 		return { ok: false, message: 'profile.passwordCheck' };
+	const strength = checkNewPassword(entries.next, entries.confirm, personalWords(user));
+	if (!strength.ok) return { ok: false, message: strength.message, reasons: strength.reasons };
+	// A stolen session must not become a way to guess the password itself.
+	const account = accountKey(user.email ?? user.id);
+	const verdict = rateLimits.passwordProofPerAccount.check(account);
+	if (!verdict.ok) return { ok: false, message: 'auth.error.rateLimited' };
 	const env = requireSupabaseEnv();
+	const fetch = forwardingFetch(clientAddress);
 	const probe = createClient(env.url, env.anonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
+		...(fetch ? { global: { fetch } } : {}),
 	});
-	const proof = await probe.auth.signInWithPassword({ email: user.email ?? '', password: current });
+	const proof = await probe.auth.signInWithPassword({
+		email: user.email ?? '',
+		password: entries.current,
+	});
 	if (proof.error) {
-		return proof.error.code === 'invalid_credentials'
-			? { ok: false, message: 'profile.currentPasswordWrong' }
-			: { ok: false, message: describeAuthError(proof.error).message };
+		if (proof.error.code !== 'invalid_credentials')
+			return { ok: false, message: describeAuthError(proof.error).message };
+		rateLimits.passwordProofPerAccount.record(account);
+		return { ok: false, message: 'profile.currentPasswordWrong' };
 	}
 	await probe.auth.signOut({ scope: 'local' });
-	const { error } = await supabase.auth.updateUser({ password: next });
+	const { error } = await supabase.auth.updateUser({ password: entries.next });
 	if (!error) return { ok: true, message: 'profile.passwordSaved' };
 	const failure = describeAuthError(error);
 	return {

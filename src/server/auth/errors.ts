@@ -1,7 +1,8 @@
 import type { AuthError } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
+import type { PasswordFeedback } from './password-strength';
 
-export type PasswordReason = 'length' | 'common' | 'simple';
+export type PasswordReason = PasswordFeedback;
 
 export interface AuthFailure {
 	message: UiKey;
@@ -12,7 +13,7 @@ export interface AuthFailure {
 function passwordReasons(error: AuthError): PasswordReason[] {
 	const reasons = (error as AuthError & { reasons?: string[] }).reasons ?? [];
 	const mapped = reasons.map((reason) =>
-		reason === 'length' ? 'length' : reason === 'pwned' ? 'common' : 'simple',
+		reason === 'length' ? 'length' : reason === 'pwned' ? 'common' : 'anotherWord',
 	);
 	return [...new Set(mapped)];
 }

@@ -1,6 +1,7 @@
 import { createServerClient, parseCookieHeader, type CookieOptions } from '@supabase/ssr';
 import type { AstroCookies } from 'astro';
 import { requireSupabaseEnv } from './env';
+import { forwardingFetch } from './forwarding';
 
 /** Set when the customer ticks "remember me"; without it the session ends with the browser. */
 export const rememberCookie = 'frostnode-remember';
@@ -24,13 +25,19 @@ export function cookieOptionsFor(
  * A Supabase client acting as the visitor of this request, with the session in cookies as
  * @supabase/ssr writes them (chunked, path /, SameSite lax, readable by the page's scripts).
  */
-export function createRequestClient(request: Request, cookies: AstroCookies) {
+export function createRequestClient(
+	request: Request,
+	cookies: AstroCookies,
+	clientAddress: string,
+) {
 	const env = requireSupabaseEnv();
 	const jar = new Map(
 		parseCookieHeader(request.headers.get('cookie') ?? '').map((c) => [c.name, c.value ?? '']),
 	);
 	const secure = new URL(request.url).protocol === 'https:';
+	const fetch = forwardingFetch(clientAddress);
 	return createServerClient(env.url, env.anonKey, {
+		...(fetch ? { global: { fetch } } : {}),
 		cookies: {
 			getAll: () => [...jar].map(([name, value]) => ({ name, value })),
 			setAll: (list) => {

@@ -80,17 +80,28 @@ describe('dashboard_summary', () => {
 });
 
 describe('discount_code_percent', () => {
-	it('answers for one known code, case-insensitively, and never lists codes', async () => {
-		expect((await p.anon.rpc('discount_code_percent', { code: ' sp25 ' })).data).toBe(25);
-		expect((await p.anon.rpc('discount_code_percent', { code: 'NOPE' })).data).toBeNull();
+	it('answers the server for one redeemable code, case-insensitively, and never lists codes', async () => {
+		expect((await p.service.rpc('discount_code_percent', { code: ' sp25 ' })).data).toBe(25);
+		expect((await p.service.rpc('discount_code_percent', { code: 'NOPE' })).data).toBeNull();
 		await p.service
 			.from('discount_codes')
 			.insert({ code: 'OLD10', percent: 10, valid_from: '2020-01-01', valid_until: '2021-01-01' });
 		await p.service
 			.from('discount_codes')
 			.insert({ code: 'USEDUP', percent: 10, max_uses: 1, uses: 1 });
-		expect((await p.anon.rpc('discount_code_percent', { code: 'OLD10' })).data).toBeNull();
-		expect((await p.anon.rpc('discount_code_percent', { code: 'USEDUP' })).data).toBeNull();
+		await p.service
+			.from('discount_codes')
+			.insert({ code: 'SOON20', percent: 20, valid_from: '2099-01-01' });
+		for (const code of ['OLD10', 'USEDUP', 'SOON20'])
+			expect((await p.service.rpc('discount_code_percent', { code })).data).toBeNull();
+	});
+
+	it('is not open to browsers: visitors and customers go through the rate-limited site API', async () => {
+		for (const client of [p.anon, p.owner]) {
+			const { data, error } = await client.rpc('discount_code_percent', { code: 'SP25' });
+			expect(data).toBeNull();
+			expect(error?.code).toBe('42501');
+		}
 	});
 });
 

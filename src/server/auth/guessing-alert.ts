@@ -1,0 +1,38 @@
+import { localizePath, useTranslations, type Locale } from '../../i18n';
+import { getMailer } from '../mail';
+import { composeMail } from '../mail/compose';
+import { adminClient } from '../supabase/admin-client';
+
+/**
+ * Tells an account's owner that sign-in is paused because someone keeps guessing its password,
+ * with a reset link that gets them in at once. Nothing is sent for an address without an account,
+ * and nothing about the outcome reaches the person signing in (this runs after they are answered).
+ */
+export async function alertAccountOwner(
+	email: string,
+	clientAddress: string,
+	locale: Locale,
+	origin: string,
+): Promise<void> {
+	try {
+		const admin = adminClient();
+		if (!admin) return;
+		const { data, error } = await admin.auth.admin.generateLink({ type: 'recovery', email });
+		if (error || !data.properties?.hashed_token) return; // no such account: nobody to tell
+		const link = new URL('/auth/confirm', origin);
+		link.searchParams.set('token_hash', data.properties.hashed_token);
+		link.searchParams.set('type', 'recovery');
+		link.searchParams.set('next', localizePath('/reset-password', locale));
+		const t = useTranslations(locale);
+		await getMailer().send(
+			composeMail(email, t('mail.guessing.subject'), [
+				t('mail.guessing.intro', { address: clientAddress }),
+				t('mail.guessing.paused'),
+				{ href: link.href, label: t('mail.guessing.reset') },
+				t('mail.guessing.notYou'),
+			]),
+		);
+	} catch (error) {
+		console.error('[security] could not alert the owner of a guessed account:', error);
+	}
+}

@@ -1,0 +1,59 @@
+import type { Locale, UiKey } from '../../i18n';
+import type { Verdict } from '../rate-limit/limiter';
+import { accountKey, limits } from '../rate-limit/limits';
+import type { RequestClient } from '../supabase/request-client';
+import { describeAuthError } from './errors';
+import { atLeast } from './form';
+import { alertAccountOwner } from './guessing-alert';
+
+/**
+ * Every password sign-in answers no sooner than this: an unknown address is refused without any
+ * password hashing, a known one only after it, and that difference must not show.
+ */
+export const signInFloorMs = 500;
+
+export type SignInResult =
+	{ ok: true } | { ok: false; message: UiKey; status: number; retryAfterSeconds?: number };
+
+interface Attempt {
+	supabase: RequestClient;
+	email: string;
+	password: string;
+	clientAddress: string;
+	locale: Locale;
+	origin: string;
+}
+
+function refused(verdict: Verdict, message: UiKey): SignInResult | undefined {
+	return verdict.ok
+		? undefined
+		: { ok: false, message, status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
+}
+
+/**
+ * Signs a visitor in under the site's limits: attempts per client address (successes count too),
+ * and wrong passwords per account from anywhere. When an account reaches its limit its owner is
+ * mailed a reset link, which is also how they get in while sign-in is paused.
+ */
+export async function signIn(attempt: Attempt): Promise<SignInResult> {
+	const account = accountKey(attempt.email);
+	const blocked =
+		refused(limits.signInPerAddress.hit(attempt.clientAddress), 'auth.error.rateLimited') ??
+		refused(limits.signInFailuresPerAccount.check(account), 'auth.error.accountPaused');
+	if (blocked) return blocked;
+
+	const { error } = await atLeast(
+		signInFloorMs,
+		attempt.supabase.auth.signInWithPassword({ email: attempt.email, password: attempt.password }),
+	);
+	if (!error) return { ok: true };
+	const failure = describeAuthError(error);
+	if (failure.message === 'auth.error.invalidCredentials') {
+		limits.signInFailuresPerAccount.record(account);
+		const nowPaused = limits.signInFailuresPerAccount.check(account);
+		if (!nowPaused.ok)
+			void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale, attempt.origin);
+	}
+	const status = failure.message === 'auth.error.rateLimited' ? 429 : 400;
+	return { ok: false, message: failure.message, status };
+}

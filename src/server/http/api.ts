@@ -1,0 +1,98 @@
+import type { APIContext } from 'astro';
+import type { z } from 'zod';
+import {
+	isLocale,
+	localeCookie,
+	splitLocale,
+	useTranslations,
+	type Locale,
+	type UiKey,
+} from '../../i18n';
+import { nestingDepthExceeds } from '../../lib/json-depth';
+import type { Verdict } from '../rate-limit/limiter';
+
+/**
+ * The conventions of every JSON endpoint: errors as `{ error: { code, message } }` with the
+ * message in the caller's language, bodies read with a size and nesting cap and checked by a
+ * schema, and the standard 429 with `Retry-After`.
+ */
+const maxBodyBytes = 64 * 1024;
+const maxDepth = 32;
+
+/** The caller's language: the page's locale if named, else the remembered one, else English. */
+export function callerLocale(
+	context: Pick<APIContext, 'cookies' | 'request'>,
+	named?: unknown,
+): Locale {
+	if (isLocale(named)) return named;
+	const remembered = context.cookies.get(localeCookie)?.value;
+	if (isLocale(remembered)) return remembered;
+	const referer = context.request.headers.get('referer');
+	if (referer) {
+		try {
+			return splitLocale(new URL(referer).pathname).locale;
+		} catch {
+			// an unreadable Referer says nothing about the language
+		}
+	}
+	return 'en';
+}
+
+export function json(
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Response {
+	return new Response(JSON.stringify(body), {
+		status,
+		headers: {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Cache-Control': 'no-store',
+			...headers,
+		},
+	});
+}
+
+export function apiError(
+	status: number,
+	code: string,
+	message: UiKey,
+	locale: Locale,
+	headers: Record<string, string> = {},
+): Response {
+	return json(status, { error: { code, message: useTranslations(locale)(message) } }, headers);
+}
+
+export function tooManyRequests(verdict: Verdict & { ok: false }, locale: Locale): Response {
+	return apiError(429, 'rate_limited', 'api.error.rateLimited', locale, {
+		'Retry-After': String(verdict.retryAfterSeconds),
+	});
+}
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/** Reads and validates a JSON body; anything else is a 400 (or 413) that changes nothing. */
+export async function readJsonBody<T>(
+	request: Request,
+	schema: z.ZodType<T>,
+	locale: Locale,
+): Promise<BodyResult<T>> {
+	const declared = Number(request.headers.get('content-length') ?? '0');
+	if (declared > maxBodyBytes)
+		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
+	const text = await request.text().catch(() => '');
+	if (Buffer.byteLength(text) > maxBodyBytes)
+		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
+	if (nestingDepthExceeds(text, maxDepth))
+		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
+	let raw: unknown;
+	try {
+		raw = JSON.parse(text);
+	} catch {
+		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
+	}
+	const parsed = schema.safeParse(raw);
+	return parsed.success
+		? { ok: true, value: parsed.data }
+		: { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
+}

@@ -1,0 +1,29 @@
+import { RateLimiter } from './limiter';
+
+/**
+ * Every limit the site enforces, in one place (docs/security.md explains each). Addresses are the
+ * client's real address (src/server/http/client-address.ts); accounts are lower-cased e-mails,
+ * counted whether or not an account exists, so a limit never tells which addresses are customers.
+ */
+export const limits = {
+	/** Every password sign-in, successful or not: a flood from one address cannot starve others. */
+	signInPerAddress: new RateLimiter({ max: 30, windowSeconds: 300 }),
+	/** Wrong passwords for one account, from anywhere: then sign-in pauses, the reset link still works. */
+	signInFailuresPerAccount: new RateLimiter({ max: 10, windowSeconds: 300 }),
+	/** Wrong current passwords on the password tab, per signed-in account. */
+	passwordProofPerAccount: new RateLimiter({ max: 10, windowSeconds: 300 }),
+	signUpPerAddress: new RateLimiter({ max: 10, windowSeconds: 3600 }),
+	/** Reset links: one per minute per address asked for (as the auth service's own frequency). */
+	recoveryPerAccount: new RateLimiter({ max: 1, windowSeconds: 60 }),
+	recoveryPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
+	/** Discount code look-ups: every cart visit re-checks its code, so these are generous… */
+	discountChecksPerAddress: new RateLimiter({ max: 60, windowSeconds: 300 }),
+	/** …but codes that are not redeemable: enough for typos, far too few to guess a code. */
+	discountMissesPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
+	/** Live password-strength feedback while typing (debounced by the page). */
+	passwordChecksPerAddress: new RateLimiter({ max: 120, windowSeconds: 300 }),
+} as const;
+
+export function accountKey(email: string): string {
+	return email.trim().toLowerCase();
+}

@@ -1,0 +1,19 @@
+import { createClient } from '@supabase/supabase-js';
+import { supabaseEnv } from './env';
+
+/**
+ * The service-role client: bypasses row-level security, so it lives only here, on the server, and
+ * is used for what no customer may do for themselves (admin auth calls, server-side lookups).
+ * Null when the operator has not configured the key.
+ */
+export function adminClient() {
+	const env = supabaseEnv();
+	const key =
+		process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || process.env.SUPABASE_SECRET_KEY?.trim();
+	if (!env || !key) return null;
+	return createClient(env.url, key, {
+		auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+	});
+}
+
+export type AdminClient = NonNullable<ReturnType<typeof adminClient>>;
