@@ -75,7 +75,7 @@ try {
 }
 
 console.log(
-	"\nLocal stack: a panel read (one customer's invoices, 20 rows, RLS on) and a write, 400 requests each:",
+	"\nLocal stack: a panel read (one customer's invoices, 20 rows, RLS on), alone and while 50 clients sign in, and a write, 400 requests each:",
 );
 console.table(await benchLocalStack());
 console.log('\nPanel queries on 1,000 customers and 20,000 invoices (one customer, RLS on):');

@@ -21,8 +21,9 @@ const backend = await startBackend({
 	smtpPort: e2ePorts.smtp,
 	quiet: true,
 	siteUrl: site,
-	// Every browser test signs in or registers from 127.0.0.1; the hosted limit of 30 per address in
-	// 5 minutes would turn the suite's own pace into 429s. Failed sign-ins keep their default limits.
+	// The suite signs in and registers far faster than customers do, from a handful of addresses; the
+	// hosted limit of 30 per address in 5 minutes would turn its pace into 429s. Failed sign-ins keep
+	// their default limits, and the site's own limits (what the attack tests exercise) are unchanged.
 	rateLimits: { signInsSignUpsPerIp: 1000 },
 });
 // The browser tests play many customers from one machine: each test worker names itself by an

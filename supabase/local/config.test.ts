@@ -18,6 +18,7 @@ describe('supabase/config.toml and the local stack defaults', () => {
 	it('agree on ports and the site URL', () => {
 		expect(Number(valueIn('api', 'port'))).toBe(DEFAULTS.apiPort);
 		expect(Number(valueIn('inbucket', 'port'))).toBe(DEFAULTS.mailPort);
+		expect(Number(valueIn('inbucket', 'smtp_port'))).toBe(DEFAULTS.smtpPort);
 		expect(valueIn('auth', 'site_url')).toBe(DEFAULTS.siteUrl);
 		expect(valueIn('auth', 'additional_redirect_urls')).toBe(
 			JSON.stringify(DEFAULTS.additionalRedirectUrls),
@@ -34,5 +35,13 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(valueIn('auth.email', 'max_frequency')).toBe(`${DEFAULTS.mailMinIntervalSeconds}s`);
 		expect(Number(valueIn('auth.email', 'otp_expiry'))).toBe(DEFAULTS.otpExpirySeconds);
 		expect(Number(valueIn('api', 'max_rows'))).toBe(1000);
+	});
+
+	it('agree on rate limits', () => {
+		expect(Number(valueIn('auth.rate_limit', 'sign_in_sign_ups'))).toBe(
+			DEFAULTS.rateLimits.signInsSignUpsPerIp,
+		);
+		// config.toml's limits are per 5 minutes and per client address.
+		expect(DEFAULTS.rateLimits.windowSeconds).toBe(300);
 	});
 });

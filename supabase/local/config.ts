@@ -11,6 +11,11 @@ export interface LocalStackOptions {
 	apiPort?: number;
 	/** Mailbox port; 0 picks a free one. */
 	mailPort?: number;
+	/**
+	 * Port where the mailbox receives SMTP; 0 picks a free one. Unset, it is the default (54325), or
+	 * a free one when mailPort is 0: a stack on free ports must not collide with another.
+	 */
+	smtpPort?: number;
 	migrationsDir?: string;
 	seedFile?: string;
 	quiet?: boolean;
@@ -18,6 +23,11 @@ export interface LocalStackOptions {
 	autoConfirm?: boolean;
 	/** Site URL: the default redirect and the base every redirect_to must share a host with. */
 	siteUrl?: string;
+	/**
+	 * The hosted project's "IP address forwarding" (on by default): a request made with the secret API
+	 * key may name the client address in Sb-Forwarded-For, and Auth's rate limits use that address.
+	 */
+	sbForwardedForEnabled?: boolean;
 	// Beyond the documented interface: knobs tests use to reach limits quickly.
 	host?: string;
 	additionalRedirectUrls?: string[];
@@ -32,6 +42,7 @@ export interface LocalStackOptions {
 export const DEFAULTS = {
 	apiPort: 54321,
 	mailPort: 54324,
+	smtpPort: 54325,
 	migrationsDir: 'supabase/migrations',
 	seedFile: 'supabase/seed.sql',
 	siteUrl: 'http://localhost:4321',
@@ -46,4 +57,6 @@ export const DEFAULTS = {
 	// 1 MiB: far above any storefront payload, small enough that a runaway upload is refused early.
 	maxBodyBytes: 1024 * 1024,
 	rateLimits: DEFAULT_RATE_LIMITS,
+	// The site signs customers in from its server; without forwarding they would share one address.
+	sbForwardedForEnabled: true,
 } as const;

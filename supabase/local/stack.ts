@@ -1,4 +1,5 @@
 import { resolve, join } from 'node:path';
+import { BcryptPool } from './auth/bcrypt-pool.ts';
 import type { AuthContext } from './auth/context.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
 import { authSettingsFrom } from './auth/settings.ts';
@@ -12,6 +13,7 @@ import { closeServer, startApiServer } from './http/server.ts';
 import { json } from './http/types.ts';
 import { deriveProjectKeys, loadOrCreateJwtSecret } from './keys/project-keys.ts';
 import { startMailboxServer } from './mailbox/server.ts';
+import { startSmtpReceiver } from './mailbox/smtp.ts';
 import { Mailbox } from './mailbox/store.ts';
 import { createRestContext } from './rest/context.ts';
 import { RestError, renderRestError } from './rest/errors.ts';
@@ -29,6 +31,9 @@ export interface LocalStack {
 	secretKey: string;
 	jwtSecret: string;
 	mailboxUrl: string;
+	/** Where the mailbox receives SMTP (no auth, no TLS), e.g. smtp://127.0.0.1:54325 — the site's SMTP_URL. */
+	smtpUrl: string;
+	smtpPort: number;
 	/** Migration files applied by this start. */
 	appliedMigrations: string[];
 	stop(): Promise<void>;
@@ -36,7 +41,8 @@ export interface LocalStack {
 
 /**
  * Starts the local Supabase stack: PGlite with the auth schema, the project's migrations (and the
- * seed on a new database), then Auth and REST on one port and the mailbox on another.
+ * seed on a new database), then Auth and REST on one port and the mailbox on another (HTTP) and a
+ * third (SMTP).
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
 	const dataDir = options.dataDir === undefined ? undefined : resolve(options.dataDir);
@@ -63,6 +69,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 		if (created && (await runSeed(db, resolve(options.seedFile ?? DEFAULTS.seedFile))))
 			log('applied seed file');
 
+		const bcrypt = new BcryptPool();
+		cleanups.unshift(() => bcrypt.close());
 		const mailbox = new Mailbox(dataDir ? join(dataDir, 'mailbox.json') : undefined);
 		let apiUrl = '';
 		const authContext: AuthContext = {
@@ -70,6 +78,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			keys,
 			mailbox,
 			limiter: new LoginLimiter({ ...DEFAULTS.rateLimits, ...options.rateLimits }),
+			bcrypt,
 			apiUrl: () => apiUrl,
 			settings: authSettingsFrom(options),
 		};
@@ -118,6 +127,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 		apiUrl = `http://${host}:${api.port}`;
 		const mail = await startMailboxServer(mailbox, host, options.mailPort ?? DEFAULTS.mailPort);
 		cleanups.unshift(() => closeServer(mail.server));
+		const smtpPort = options.smtpPort ?? (options.mailPort === 0 ? 0 : DEFAULTS.smtpPort);
+		const smtp = await startSmtpReceiver(mailbox, host, smtpPort, log);
+		cleanups.unshift(() => smtp.close());
 		return {
 			url: apiUrl,
 			anonKey: keys.anonKey,
@@ -126,6 +138,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			secretKey: keys.secretKey,
 			jwtSecret: keys.jwtSecret,
 			mailboxUrl: `http://${host}:${mail.port}`,
+			smtpUrl: `smtp://${host}:${smtp.port}`,
+			smtpPort: smtp.port,
 			appliedMigrations,
 			stop: cleanUp,
 		};

@@ -1,15 +1,23 @@
 import { isObject } from '../keys/jwt.ts';
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from '../../../src/lib/json-depth.ts';
 import type { ApiRequest } from '../http/types.ts';
 import { badRequest } from './errors.ts';
 
 // GoTrue request bodies with Go's decoding rules: unknown keys are ignored, null means absent, and
-// a value of the wrong type (or a body that is not a JSON object) is 400 bad_json.
+// a value of the wrong type (or a body that is not a JSON object) is 400 bad_json. So is a body
+// nested too deeply to walk safely, refused before it is parsed.
 
 export type Body = Record<string, unknown>;
 
 export function parseBody(request: ApiRequest): Body {
 	const text = request.body.toString('utf8').trim();
 	if (text === '') return {};
+	if (exceedsJsonDepth(text)) {
+		throw badRequest(
+			'bad_json',
+			`Could not parse request body as JSON: nested more than ${MAX_JSON_DEPTH} levels deep`,
+		);
+	}
 	let value: unknown;
 	try {
 		value = JSON.parse(text);

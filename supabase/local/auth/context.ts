@@ -1,6 +1,7 @@
 import type { Database, Transaction } from '../db/database.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 import type { Mailbox } from '../mailbox/store.ts';
+import type { BcryptPool } from './bcrypt-pool.ts';
 import type { PasswordPolicy } from './passwords.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 
@@ -22,6 +23,11 @@ export interface AuthSettings {
 	flowStateExpirySeconds: number;
 	/** Sessions per user are unlimited, as on a default project; secure e-mail change is on. */
 	secureEmailChange: boolean;
+	/**
+	 * The project's "IP address forwarding": with the secret API key, Sb-Forwarded-For names the client
+	 * address that rate limits and sessions see.
+	 */
+	sbForwardedForEnabled: boolean;
 }
 
 export interface AuthContext {
@@ -30,6 +36,7 @@ export interface AuthContext {
 	settings: AuthSettings;
 	mailbox: Mailbox;
 	limiter: LoginLimiter;
+	bcrypt: BcryptPool;
 	/** Base URL of the API port, e.g. http://127.0.0.1:54321 (known once the port is bound). */
 	apiUrl: () => string;
 }

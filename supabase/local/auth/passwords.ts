@@ -1,9 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { BcryptPool } from './bcrypt-pool.ts';
 import { AuthError, badRequest } from './errors.ts';
 
 // Password hashing and the password policy. New hashes use scrypt (Node's own crypto); bcrypt
-// hashes, which a seed file may write with pgcrypto's crypt(), are verified by the caller in SQL.
+// hashes, which a seed file may write with pgcrypto's crypt(), are verified by BcryptPool.
 
 export const MAX_PASSWORD_LENGTH = 72; // GoTrue's bcrypt limit, kept so both reject the same inputs.
 
@@ -37,7 +38,7 @@ export function isBcryptHash(hash: string): boolean {
 	return /^\$2[abxy]\$\d\d\$/.test(hash);
 }
 
-/** Verifies a hash made by hashPassword. Bcrypt hashes must go through verifyBcryptInDatabase. */
+/** Verifies a hash made by hashPassword. Bcrypt hashes must go through BcryptPool. */
 export async function verifyScryptPassword(password: string, hash: string): Promise<boolean> {
 	const match = /^\$scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(hash);
 	if (!match) return false;
@@ -60,6 +61,20 @@ export async function verifyScryptPassword(password: string, hash: string): Prom
 		);
 	});
 	return key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
+}
+
+/**
+ * Whether `password` matches a stored hash of either kind. Neither runs on the main thread or in the
+ * database queue: scrypt goes to libuv's thread pool, bcrypt to the stack's worker threads.
+ */
+export function verifyPassword(
+	bcrypt: BcryptPool,
+	password: string,
+	hash: string | null,
+): Promise<boolean> {
+	if (!hash) return Promise.resolve(false);
+	if (isBcryptHash(hash)) return bcrypt.verify(password, hash);
+	return verifyScryptPassword(password, hash);
 }
 
 export interface PasswordPolicy {

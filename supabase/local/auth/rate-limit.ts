@@ -1,27 +1,44 @@
 import { tooManyRequests } from './errors.ts';
+import { TokenBuckets } from './token-bucket.ts';
 
-// Failed password grants are counted per account and per client address over a sliding window.
-// Once either count reaches its limit, every password grant for that account or from that address is
-// refused with 429 until old failures age out — a correct password included, or guessing would go on.
+// Two kinds of limit, both per client address as GoTrue sees it (the socket, or Sb-Forwarded-For
+// from a trusted server):
+// - every password sign-in and sign-up takes a token from the address's bucket, refilled at
+//   sign_in_sign_ups per window, as the hosted project limits them whether they succeed or not;
+// - failed password grants are counted per account and per address over a sliding window. Once either
+//   count reaches its limit, every password grant for that account or from that address is refused
+//   with 429 until old failures age out — a correct password included, or guessing would go on.
 
 export interface RateLimitSettings {
 	windowSeconds: number;
+	/** config.toml [auth.rate_limit] sign_in_sign_ups: requests per address per window. */
+	signInsSignUpsPerIp: number;
 	failedLoginsPerAccount: number;
 	failedLoginsPerIp: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 	windowSeconds: 300,
+	signInsSignUpsPerIp: 30,
 	failedLoginsPerAccount: 10,
 	failedLoginsPerIp: 30,
 };
 
+const limitReached = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+
 export class LoginLimiter {
 	readonly #settings: RateLimitSettings;
 	readonly #failures = new Map<string, number[]>();
+	readonly #signIns: TokenBuckets;
 
 	constructor(settings: RateLimitSettings) {
 		this.#settings = settings;
+		this.#signIns = new TokenBuckets(settings.signInsSignUpsPerIp, settings.windowSeconds);
+	}
+
+	/** Takes the address's token for one sign-in or sign-up; 429 when its bucket is empty. */
+	takeSignInOrSignUp(ip: string, now = Date.now()): void {
+		if (!this.#signIns.take(ip, now)) throw limitReached();
 	}
 
 	#recent(key: string, now: number): number[] {
@@ -40,8 +57,13 @@ export class LoginLimiter {
 			byAccount >= this.#settings.failedLoginsPerAccount ||
 			byIp >= this.#settings.failedLoginsPerIp
 		) {
-			throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+			throw limitReached();
 		}
+	}
+
+	/** Forgets an account's failures once its owner has set a new password. */
+	forgetAccount(account: string): void {
+		this.#failures.delete(`account:${account.toLowerCase()}`);
 	}
 
 	recordFailure(ip: string, account: string, now = Date.now()): void {

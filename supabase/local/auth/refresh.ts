@@ -12,8 +12,10 @@ import { findUserById, isBanned } from './users.ts';
 // - an active token is revoked and replaced by a child in the same session;
 // - a revoked token whose child is the session's active token gets that same child back (a client
 //   that lost the answer to a concurrent refresh is not logged out);
-// - a revoked token within refresh_token_reuse_interval of its revocation gets another child;
-// - any other reuse revokes the whole family (the session dies) and is refused as already used.
+// - a revoked token within refresh_token_reuse_interval of its revocation gets another child, as long
+//   as the session still has an active token;
+// - any other reuse revokes the whole family (the session dies) and is refused as already used —
+//   every time, however soon it is retried.
 
 interface TokenRow {
 	id: string;
@@ -57,12 +59,17 @@ export async function refreshGrant(ctx: AuthContext, request: ApiRequest): Promi
 				`select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
 				[row.session_id],
 			);
-			if (active.rows[0]?.parent === row.token) {
-				issued = active.rows[0].token;
-			} else if (row.reuse_expired) {
-				// Revocation must be committed even though the request fails, so report it instead of throwing.
+			const current = active.rows[0];
+			if (current?.parent === row.token) {
+				issued = current.token;
+			} else if (!current || row.reuse_expired) {
+				// A family with no active token has been revoked for reuse: nothing in it may grow a child
+				// again, or a stolen token would revive the session by retrying inside the interval.
+				// Only still-active rows are touched (GoTrue's RevokeTokenFamily): bumping updated_at of
+				// revoked rows would restart their reuse interval. The revocation must be committed even
+				// though the request fails, so report it instead of throwing.
 				await tx.query(
-					'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1',
+					'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
 					[row.session_id],
 				);
 				return {

@@ -1,3 +1,4 @@
+import { clientAddress } from '../http/forwarded-for.ts';
 import { isOpenAuthPath, passGateway } from '../http/gateway.ts';
 import type { ApiRequest, ApiResponse, Handler } from '../http/types.ts';
 import { listUsers } from './admin-list.ts';
@@ -68,16 +69,18 @@ export function createAuthHandler(ctx: AuthContext): Handler {
 	return async (request) => {
 		try {
 			let authorization: string | undefined;
+			let ip = request.ip;
 			if (!isOpenAuthPath(request.path)) {
 				const gateway = passGateway(request, ctx.keys);
 				if (!gateway.ok) return gateway.response;
 				authorization = gateway.authorization;
+				ip = clientAddress(request, gateway.secretKey && ctx.settings.sbForwardedForEnabled);
 			}
 			const route = findRoute(request.method, request.path);
 			if (!route) throw new AuthError(404, 'not_found', 'Not Found');
 			return await route(
 				{ ...ctx },
-				{ ...request, path: request.path.replace(/\/+$/, '') || '/' },
+				{ ...request, path: request.path.replace(/\/+$/, '') || '/', ip },
 				authorization,
 			);
 		} catch (error) {

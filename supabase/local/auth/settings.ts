@@ -19,5 +19,6 @@ export function authSettingsFrom(options: LocalStackOptions): AuthSettings {
 		otpExpirySeconds: DEFAULTS.otpExpirySeconds,
 		flowStateExpirySeconds: DEFAULTS.flowStateExpirySeconds,
 		secureEmailChange: true,
+		sbForwardedForEnabled: options.sbForwardedForEnabled ?? DEFAULTS.sbForwardedForEnabled,
 	};
 }

@@ -24,6 +24,8 @@ import { identitiesOf } from './identities.ts';
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export async function signup(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+	// Counted before anything is read, as the hosted limiter counts every request to the endpoint.
+	ctx.limiter.takeSignInOrSignUp(request.ip);
 	const body = parseBody(request);
 	const email = optionalString(body, 'email');
 	const phone = optionalString(body, 'phone');

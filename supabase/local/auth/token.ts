@@ -3,7 +3,7 @@ import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { authTransaction } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { badRequest } from './errors.ts';
-import { isBcryptHash, verifyScryptPassword, weaknessOf } from './passwords.ts';
+import { verifyPassword, weaknessOf } from './passwords.ts';
 import { exchangeAuthCode } from './pkce.ts';
 import { optionalString, parseBody } from './request.ts';
 import { refreshGrant } from './refresh.ts';
@@ -28,25 +28,9 @@ export async function token(ctx: AuthContext, request: ApiRequest): Promise<ApiR
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
 
-async function passwordMatches(
-	ctx: AuthContext,
-	password: string,
-	hash: string | null,
-): Promise<boolean> {
-	if (!hash) return false;
-	if (!isBcryptHash(hash)) return verifyScryptPassword(password, hash);
-	// Seed files write bcrypt with pgcrypto's crypt(); verify those the same way, in the database.
-	const { ok } = await ctx.db.transaction(async (tx) => {
-		const { rows } = await tx.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
-			password,
-			hash,
-		]);
-		return rows[0] ?? { ok: false };
-	});
-	return ok;
-}
-
 async function passwordGrant(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+	// Counted before anything is read, as the hosted limiter counts every sign-in request.
+	ctx.limiter.takeSignInOrSignUp(request.ip);
 	const body = parseBody(request);
 	const email = optionalString(body, 'email');
 	const phone = optionalString(body, 'phone');
@@ -62,7 +46,7 @@ async function passwordGrant(ctx: AuthContext, request: ApiRequest): Promise<Api
 
 	const user = email ? await authTransaction(ctx, (tx) => findUserByEmail(tx, account)) : undefined;
 	// Password first: whether an address is registered or confirmed is only told to its owner.
-	if (!user || !(await passwordMatches(ctx, password, user.encrypted_password))) {
+	if (!user || !(await verifyPassword(ctx.bcrypt, password, user.encrypted_password))) {
 		ctx.limiter.recordFailure(request.ip, account);
 		throw invalidCredentials();
 	}

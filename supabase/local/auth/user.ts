@@ -6,12 +6,7 @@ import type { AuthContext } from './context.ts';
 import { validateEmail } from './email-address.ts';
 import { assertMailFrequency, issueEmailToken } from './email-tokens.ts';
 import { forbidden, unprocessable } from './errors.ts';
-import {
-	assertAcceptablePassword,
-	hashPassword,
-	isBcryptHash,
-	verifyScryptPassword,
-} from './passwords.ts';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody, requireUser } from './request.ts';
@@ -70,12 +65,7 @@ export async function updateCurrentUser(
 	let encryptedPassword: string | undefined;
 	if (password !== undefined) {
 		assertAcceptablePassword(password, ctx.settings.passwordPolicy);
-		const current = caller.user.encrypted_password ?? '';
-		if (
-			current !== '' &&
-			!isBcryptHash(current) &&
-			(await verifyScryptPassword(password, current))
-		) {
+		if (await verifyPassword(ctx.bcrypt, password, caller.user.encrypted_password)) {
 			throw unprocessable(
 				'same_password',
 				'New password should be different from the old password.',
@@ -85,6 +75,10 @@ export async function updateCurrentUser(
 	}
 	const newEmail = rawEmail !== undefined && rawEmail !== '' ? validateEmail(rawEmail) : undefined;
 	const emailChanges = newEmail !== undefined && newEmail !== caller.user.email;
+
+	// The owner has proven themselves (a session, often from a reset link): wrong guesses that
+	// paused their password sign-in no longer count against them.
+	if (encryptedPassword && caller.user.email) ctx.limiter.forgetAccount(caller.user.email);
 
 	const mails: OutgoingMail[] = [];
 	const answer = await authTransaction(ctx, async (tx) => {

@@ -9,7 +9,13 @@ import type { ApiRequest, ApiResponse } from './types.ts';
 export type KeyRole = 'anon' | 'service_role';
 
 export type GatewayResult =
-	| { ok: true; authorization: string | undefined; keyRole: KeyRole }
+	| {
+			ok: true;
+			authorization: string | undefined;
+			keyRole: KeyRole;
+			/** The caller used the secret key (sb_secret_…): only then may it forward a client address. */
+			secretKey: boolean;
+	  }
 	| { ok: false; response: ApiResponse };
 
 // GoTrue routes the gateway serves without a key: browsers land on them from e-mail links and redirects.
@@ -53,9 +59,10 @@ export function passGateway(request: ApiRequest, keys: ProjectKeys): GatewayResu
 			}),
 		};
 	}
+	const secretKey = apikey === keys.secretKey;
 	const authorization = header(request, 'authorization');
 	if (authorization && !/^bearer sb_/i.test(authorization))
-		return { ok: true, authorization, keyRole: key.role };
+		return { ok: true, authorization, keyRole: key.role, secretKey };
 	// No bearer, or an opaque key as bearer: the gateway substitutes the role JWT for opaque keys only.
 	if (key.opaque || (authorization && /^bearer sb_/i.test(authorization))) {
 		const bearer = authorization ? roleOfKey(authorization.slice(7).trim(), keys) : key;
@@ -68,7 +75,7 @@ export function passGateway(request: ApiRequest, keys: ProjectKeys): GatewayResu
 				}),
 			};
 		}
-		return { ok: true, authorization: `Bearer ${bearer.jwt}`, keyRole: key.role };
+		return { ok: true, authorization: `Bearer ${bearer.jwt}`, keyRole: key.role, secretKey };
 	}
-	return { ok: true, authorization: undefined, keyRole: key.role };
+	return { ok: true, authorization: undefined, keyRole: key.role, secretKey };
 }

@@ -1,7 +1,8 @@
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from '../../../src/lib/json-depth.ts';
 import { RestError } from './errors.ts';
 import type { Relation } from './schema-cache.ts';
 
-// Request bodies of writes: JSON or PGRST102, and the column list they insert — the `columns`
+// Request bodies of writes and RPC: JSON or PGRST102, and the column list they insert — the `columns`
 // parameter when given, else the keys of the objects, which must all have the same keys.
 
 export const invalidJson = () => new RestError(400, 'PGRST102', 'Empty or invalid json');
@@ -9,6 +10,19 @@ export const invalidJson = () => new RestError(400, 'PGRST102', 'Empty or invali
 export function parseJsonBody(raw: Buffer): unknown {
 	const text = raw.toString('utf8');
 	if (text.trim() === '') throw invalidJson();
+	return parseJsonText(text);
+}
+
+/** JSON.parse for request bodies, refusing (before parsing) nesting too deep to walk safely. */
+export function parseJsonText(text: string): unknown {
+	if (exceedsJsonDepth(text)) {
+		throw new RestError(
+			400,
+			'PGRST102',
+			'Empty or invalid json',
+			`The JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+		);
+	}
 	try {
 		return JSON.parse(text);
 	} catch {

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../http/types.ts';
 import type { RestCall, RestContext } from './context.ts';
 import { RestError } from './errors.ts';
+import { parseJsonText } from './payload.ts';
 import { assertSingular, execute, outerStatement, readStatus } from './execute.ts';
 import type { BodyShape } from './execute.ts';
 import { planRead } from './plan.ts';
@@ -24,12 +25,7 @@ export async function callFunction(
 	let args: Record<string, unknown> = {};
 	const rawBody = call.request.body.toString('utf8');
 	if (isPost) {
-		let parsed: unknown = {};
-		try {
-			parsed = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
-		} catch {
-			throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-		}
+		const parsed = rawBody.trim() === '' ? {} : parseJsonText(rawBody);
 		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
 			throw new RestError(400, 'PGRST102', 'Empty or invalid json');
 		args = parsed as Record<string, unknown>;
