@@ -8,7 +8,7 @@ import {
 	type Locale,
 	type UiKey,
 } from '../../i18n';
-import { nestingDepthExceeds } from '../../lib/json-depth';
+import { exceedsJsonDepth } from '../../lib/json-depth';
 import type { Verdict } from '../rate-limit/limiter';
 
 /**
@@ -83,7 +83,7 @@ export async function readJsonBody<T>(
 	const text = await request.text().catch(() => '');
 	if (Buffer.byteLength(text) > maxBodyBytes)
 		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
-	if (nestingDepthExceeds(text, maxDepth))
+	if (exceedsJsonDepth(text, maxDepth))
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
 	let raw: unknown;
 	try {
