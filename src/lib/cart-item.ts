@@ -1,15 +1,8 @@
-import { isCycleId, type BillingCycleId, type ExtraId } from './catalogue';
-import { PricingError, resolveConfiguration } from './pricing';
+import { isCycleId } from './catalogue';
+import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
 
-/** What the cart keeps: a configuration, never a price (prices are always recomputed). */
-export interface CartItem {
-	id: string;
-	planId: string;
-	ram: number;
-	storageGb: number | null;
-	extras: ExtraId[];
-	cycle: BillingCycleId;
-}
+/** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
+export type CartItem = ServerChoice & { id: string };
 
 /** The stored shape carries a version, so a future shape change can tell old carts apart. */
 export const cartStorageVersion = 1;

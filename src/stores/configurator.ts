@@ -7,11 +7,9 @@ import {
 	type ExtraId,
 	type Plan,
 } from '../lib/catalogue';
-import { isValidRam, type ConfiguratorState } from '../lib/pricing';
+import { isValidRam, type ServerChoice } from '../lib/pricing';
 
-export type { ConfiguratorState } from '../lib/pricing';
-
-function defaultsFor(plan: Plan): ConfiguratorState {
+function defaultsFor(plan: Plan): ServerChoice {
 	return {
 		planId: plan.id,
 		ram: plan.startingRam,
@@ -31,20 +29,20 @@ function fitRam(plan: Plan, ram: number): number {
  * One configurator's state and its price, for the plans one page offers. The starting state may
  * come from the cart (changing a configuration) when it is for one of these plans.
  */
-export function createConfigurator(plans: Plan[], start?: ConfiguratorState) {
+export function createConfigurator(plans: Plan[], start?: ServerChoice) {
 	const first = plans[0];
 	if (!first) throw new Error('A configurator needs at least one plan');
 	const startPlan = start && plans.find((plan) => plan.id === start.planId);
-	const $state = map<ConfiguratorState>(
+	const $state = map<ServerChoice>(
 		startPlan && isValidRam(startPlan, start.ram) ? { ...start } : defaultsFor(first),
 	);
 
-	const planOf = (state: ConfiguratorState) => findPlan(state.planId) ?? first;
+	const planOf = (state: ServerChoice) => findPlan(state.planId) ?? first;
 
 	return {
 		$state,
 		/** Picks up a configuration from the cart (the visitor came back to change it). */
-		resume: (state: ConfiguratorState) => {
+		resume: (state: ServerChoice) => {
 			const plan = plans.find((candidate) => candidate.id === state.planId);
 			if (plan && isValidRam(plan, state.ram)) $state.set({ ...state });
 		},

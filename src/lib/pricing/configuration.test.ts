@@ -16,9 +16,10 @@ const valid: Configuration = {
 	currency: 'DKK',
 };
 
-const codeOf = (config: Configuration) => {
+/** Untrusted input may name any cycle: the resolver is what refuses it. */
+const codeOf = (config: Omit<Configuration, 'cycle'> & { cycle: string }) => {
 	try {
-		resolveConfiguration(config);
+		resolveConfiguration(config as Configuration);
 		return 'ok';
 	} catch (error) {
 		return error instanceof PricingError ? error.code : 'unexpected';

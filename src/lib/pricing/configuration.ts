@@ -5,6 +5,7 @@ import {
 	findPlan,
 	findStorage,
 	type BillingCycle,
+	type BillingCycleId,
 	type Currency,
 	type Extra,
 	type ExtraId,
@@ -12,16 +13,21 @@ import {
 	type StorageOption,
 } from '../catalogue';
 
-/** What a visitor chose: everything a price depends on, nothing else. */
-export interface Configuration {
+/**
+ * What a visitor chose: everything a price depends on except the currency. The one shape of a
+ * choice: the configurator holds it, the cart keeps it with an id, checkout orders it.
+ */
+export interface ServerChoice {
 	planId: string;
 	ram: number;
 	/** A storage option's size in GB; null for a VPS, whose NVMe grows with its RAM. */
 	storageGb: number | null;
 	extras: ExtraId[];
-	cycle: string;
-	currency: string;
+	cycle: BillingCycleId;
 }
+
+/** A choice in one currency: what every price function takes. */
+export type Configuration = ServerChoice & { currency: string };
 
 /** The configuration with every reference resolved against the catalogue. */
 export interface ResolvedConfiguration {

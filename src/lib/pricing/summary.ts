@@ -1,10 +1,7 @@
 import { findCycle, findPlan, type Currency } from '../catalogue';
-import type { CartItem } from '../cart-item';
+import type { ServerChoice } from './configuration';
 import { cycleAmount, cycleSaving, perMonth } from './price';
 import { vpsSpecs, type VpsSpecs } from './vps';
-
-/** A configuration as a configurator holds it: a cart item without its id. */
-export type ConfiguratorState = Omit<CartItem, 'id'>;
 
 export interface ConfigurationSummary {
 	currency: Currency;
@@ -16,7 +13,7 @@ export interface ConfigurationSummary {
 }
 
 /** Everything a configurator or the cart shows about a configuration's price, in one currency. */
-export function summarize(state: ConfiguratorState, currency: Currency): ConfigurationSummary {
+export function summarize(state: ServerChoice, currency: Currency): ConfigurationSummary {
 	const config = { ...state, currency };
 	const plan = findPlan(state.planId);
 	return {
