@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { GameId } from '../../lib/games';
+import { readPterodactyl } from './config-pterodactyl';
+import { GamePanelConfigError } from './errors';
+
+// The panel settings, checked once and all together, so an operator sees every missing or wrong
+// variable in one message instead of one per failed order. Keys are never echoed.
+
+export interface EggConfig {
+	nest: number;
+	egg: number;
+	/** Overrides the egg's default image (eggs list several, e.g. per Java version). */
+	dockerImage?: string;
+	/** Values for egg variables, over the egg's defaults (required ones without a default). */
+	environment?: Record<string, string>;
+}
+
+export type Placement =
+	/** The panel picks a node with room in these locations, then a free port (`deploy`). */
+	| { strategy: 'deploy'; locationIds: number[]; portRanges: string[] }
+	/** We pick the first unassigned allocation of one node (single provisioning worker only). */
+	| { strategy: 'node'; nodeId: number };
+
+export interface PterodactylConfig {
+	kind: 'pterodactyl';
+	url: string;
+	applicationKey: string;
+	clientKey: string;
+	eggs: Record<GameId, EggConfig>;
+	placement: Placement;
+}
+
+export interface SimulatedConfig {
+	kind: 'simulated';
+	delayMs: number;
+	/** Where to keep the simulated servers between restarts; in memory only when absent. */
+	file?: string;
+}
+
+export type GamePanelConfig = PterodactylConfig | SimulatedConfig;
+
+type Env = Record<string, string | undefined>;
+
+function readSimulated(env: Env): SimulatedConfig {
+	const raw = env.GAME_PANEL_SIM_DELAY_MS?.trim() || '1500';
+	const delay = z.coerce.number().int().min(0).max(60_000).safeParse(raw);
+	if (!delay.success)
+		throw new GamePanelConfigError(
+			`GAME_PANEL_SIM_DELAY_MS must be whole milliseconds from 0 to 60000, not "${raw}"`,
+		);
+	const file = env.GAME_PANEL_SIM_FILE?.trim();
+	return { kind: 'simulated', delayMs: delay.data, ...(file ? { file } : {}) };
+}
+
+/** The panel settings from the environment; throws GamePanelConfigError listing every problem. */
+export function readGamePanelConfig(
+	env: Env,
+	readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): GamePanelConfig {
+	if (!env.PTERODACTYL_URL?.trim()) return readSimulated(env);
+	return readPterodactyl(env, readFile);
+}

@@ -1,0 +1,65 @@
+import { readGamePanelConfig } from './config';
+import { GamePanelConfigError } from './errors';
+import { createPterodactylPanel } from './pterodactyl';
+import { createSimulatedPanel } from './simulated';
+import type { GamePanel } from './types';
+
+export type * from './types';
+export * from './errors';
+
+// The one place that chooses the game panel: Pterodactyl when PTERODACTYL_URL is set, else the
+// embedded simulation. A set but broken Pterodactyl configuration never falls back to the
+// simulation (a paid order would get a pretend server): every call rejects with a
+// GamePanelConfigError naming what to fix, which callers log like any failed provisioning.
+
+const SETTINGS = [
+	'PTERODACTYL_URL',
+	'PTERODACTYL_APPLICATION_KEY',
+	'PTERODACTYL_CLIENT_KEY',
+	'PTERODACTYL_EGGS',
+	'PTERODACTYL_ALLOCATION',
+	'PTERODACTYL_LOCATION_IDS',
+	'PTERODACTYL_PORT_RANGE',
+	'PTERODACTYL_NODE_ID',
+	'GAME_PANEL_SIM_DELAY_MS',
+	'GAME_PANEL_SIM_FILE',
+] as const;
+
+let cached: { key: string; panel: GamePanel } | undefined;
+
+function unconfigured(reason: GamePanelConfigError): GamePanel {
+	const reject = () => Promise.reject(new GamePanelConfigError(reason.message));
+	return {
+		createServer: reject,
+		findServer: reject,
+		updateBuild: reject,
+		suspend: reject,
+		unsuspend: reject,
+		delete: reject,
+		power: reject,
+		state: reject,
+		resetPanelPassword: reject,
+		panelUrl: () => null,
+	};
+}
+
+function createGamePanel(env: Record<string, string | undefined>): GamePanel {
+	try {
+		const config = readGamePanelConfig(env);
+		return config.kind === 'pterodactyl'
+			? createPterodactylPanel(config)
+			: createSimulatedPanel(config);
+	} catch (error) {
+		if (error instanceof GamePanelConfigError) return unconfigured(error);
+		throw error;
+	}
+}
+
+/** The game panel for the current environment (read at run time, not baked into the build). */
+export function getGamePanel(env: Record<string, string | undefined> = process.env): GamePanel {
+	// Keyed on the settings so a changed environment is picked up; the simulation's memory lasts
+	// as long as its settings do (GAME_PANEL_SIM_FILE keeps it across restarts).
+	const key = SETTINGS.map((name) => env[name] ?? '').join('\n');
+	if (cached?.key !== key) cached = { key, panel: createGamePanel(env) };
+	return cached.panel;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { games, type GameId } from '../../lib/games';
+import { GamePanelValidationError } from './errors';
+import type { BuildChange, CreateServerInput } from './types';
+
+// Both implementations check their input here first, so the simulation refuses exactly what the
+// real adapter refuses, and a bad order never reaches the panel (whose refusals name its own fields,
+// not ours). Limits follow the panel's: strings of 1–191 characters, whole MiB.
+
+const gameIds = games.map((game) => game.id) as [GameId, ...GameId[]];
+const text = z.string().trim().min(1).max(191);
+const gigabytes = z
+	.number()
+	.positive()
+	.max(1024)
+	.refine((gb) => Number.isInteger(gb * 1024), 'must be a whole number of MiB');
+const cpuPercent = z.number().int().min(0).max(6400);
+
+const createSchema = z.object({
+	serviceId: text,
+	customer: z.object({
+		email: z.email().max(191),
+		firstName: text,
+		lastName: text,
+		accountId: text.optional(),
+	}),
+	game: z.enum(gameIds),
+	name: text,
+	ramGb: gigabytes,
+	storageGb: gigabytes,
+	cpuPercent: cpuPercent.optional(),
+});
+
+const buildSchema = z.object({
+	ramGb: gigabytes,
+	storageGb: gigabytes,
+	cpuPercent: cpuPercent.optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+	const result = schema.safeParse(input);
+	if (result.success) return result.data;
+	throw new GamePanelValidationError(
+		result.error.issues.map((issue) => ({
+			field: issue.path.join('.') || '(input)',
+			rule: issue.code,
+			message: issue.message,
+		})),
+	);
+}
+
+export function parseCreateInput(input: CreateServerInput): CreateServerInput {
+	return parse(createSchema, input);
+}
+
+export function parseBuildChange(change: BuildChange): BuildChange {
+	return parse(buildSchema, change);
+}
+
+/** Whole MiB, as the panel counts memory and disk. */
+export function toMiB(gb: number): number {
+	return Math.round(gb * 1024);
+}
+
+export function toGb(mib: number): number {
+	return mib / 1024;
+}

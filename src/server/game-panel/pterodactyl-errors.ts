@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+	GamePanelConflictError,
+	GamePanelError,
+	GamePanelNotFoundError,
+	GamePanelRateLimitedError,
+	GamePanelUnavailableError,
+	GamePanelValidationError,
+} from './errors';
+
+// The panel's error answers (`{ errors: [{ code, status, detail, meta? }] }`) as our error classes.
+// Logic keys on the status and `meta` only: `detail` is for people, and with APP_DEBUG on it holds
+// stack traces, so it is cut short before it reaches a log line.
+
+const errorBody = z.object({
+	errors: z.array(
+		z.object({
+			code: z.string().optional(),
+			detail: z.string().optional(),
+			meta: z
+				.object({ source_field: z.string(), rule: z.string().optional() })
+				.partial()
+				.optional(),
+		}),
+	),
+});
+
+const FALLBACK_RETRY_SECONDS = 60;
+
+/** Seconds to wait from `Retry-After` (seconds or an HTTP date), else `X-RateLimit-Reset`. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
+	const retryAfter = headers.get('retry-after')?.trim();
+	if (retryAfter && /^\d+$/.test(retryAfter)) return Math.max(1, Number(retryAfter));
+	const date = retryAfter ? Date.parse(retryAfter) : NaN;
+	if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now) / 1000));
+	const reset = Number(headers.get('x-ratelimit-reset'));
+	if (reset > 0) return Math.max(1, Math.ceil(reset - now / 1000));
+	return FALLBACK_RETRY_SECONDS;
+}
+
+export function errorFromResponse(
+	status: number,
+	body: unknown,
+	headers: Headers,
+	now = Date.now(),
+): GamePanelError {
+	const errors = errorBody.safeParse(body).data?.errors ?? [];
+	const first = errors[0];
+	const code = first?.code;
+	const detail = (first?.detail ?? `HTTP ${status}`).slice(0, 300);
+	const message = `The game panel answered ${status}${code ? ` ${code}` : ''}: ${detail}`;
+	if (status === 404) return new GamePanelNotFoundError(message, { status, code });
+	if (status === 409) return new GamePanelConflictError(message, { status, code });
+	if (status === 429) return new GamePanelRateLimitedError(retryAfterSeconds(headers, now));
+	if (status === 422)
+		return new GamePanelValidationError(
+			errors.map((error) => ({
+				field: error.meta?.source_field ?? '(request)',
+				...(error.meta?.rule ? { rule: error.meta.rule } : {}),
+				message: (error.detail ?? 'is invalid').slice(0, 300),
+			})),
+			{ status },
+		);
+	// 502/504 are the node daemon (Wings) failing behind the panel; 500/503 the panel itself.
+	if (status >= 500) return new GamePanelUnavailableError(message, { status, code });
+	return new GamePanelError(message, { status, code });
+}

@@ -1,0 +1,53 @@
+import type { PterodactylConfig } from './config';
+import { GamePanelConfigError, GamePanelError } from './errors';
+import { toMiB } from './input';
+import type { PanelHttp } from './pterodactyl-http';
+import { allocationListSchema, eggSchema } from './pterodactyl-schemas';
+
+// What POST /servers needs besides the owner (pterodactyl-users.ts), as Paymenter gathers it: the
+// egg's image, startup and variables, where the server goes, and its limits.
+
+export async function eggTemplate(http: PanelHttp, config: PterodactylConfig, game: string) {
+	const egg = config.eggs[game as keyof PterodactylConfig['eggs']];
+	if (!egg) throw new GamePanelConfigError(`PTERODACTYL_EGGS has no egg for ${game}`);
+	const path = `/nests/${egg.nest}/eggs/${egg.egg}?include=variables`;
+	const { attributes } = await http.get('application', path, eggSchema);
+	const image =
+		egg.dockerImage ?? attributes.docker_image ?? Object.values(attributes.docker_images ?? {})[0];
+	if (!image) throw new GamePanelConfigError(`Egg ${egg.egg} (${game}) has no Docker image`);
+	const defaults = attributes.relationships.variables.data.map(
+		({ attributes: v }) => [v.env_variable, v.default_value] as const,
+	);
+	const environment = { ...Object.fromEntries(defaults), ...egg.environment };
+	return { egg: egg.egg, docker_image: image, startup: attributes.startup, environment };
+}
+
+export async function placement(http: PanelHttp, config: PterodactylConfig) {
+	const place = config.placement;
+	if (place.strategy === 'deploy')
+		return {
+			deploy: { locations: place.locationIds, dedicated_ip: false, port_range: place.portRanges },
+		};
+	for (let page = 1; ; page++) {
+		const path = `/nodes/${place.nodeId}/allocations?per_page=100&page=${page}`;
+		const answer = await http.get('application', path, allocationListSchema);
+		const free = answer.data.find((allocation) => allocation.attributes.assigned === false);
+		if (free) return { allocation: { default: free.attributes.id } };
+		if (page >= (answer.meta?.pagination.total_pages ?? 1))
+			throw new GamePanelError(`Node ${place.nodeId} has no free allocation (port) left`, {
+				code: 'NoViableAllocationException',
+			});
+	}
+}
+
+export function limits(ramGb: number, storageGb: number, cpuPercent: number) {
+	// Swap off and the panel's usual IO weight: game servers that swap lag for every player.
+	return {
+		memory: toMiB(ramGb),
+		swap: 0,
+		disk: toMiB(storageGb),
+		io: 500,
+		cpu: cpuPercent,
+		threads: null,
+	};
+}

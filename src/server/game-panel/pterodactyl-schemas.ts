@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+// The parts of the panel's answers we read, in its envelope: `{ object, attributes }` for one item,
+// `{ object: "list", data, meta }` for lists, includes under `attributes.relationships`. Unknown
+// fields are dropped, so additions in newer panel versions do not break us.
+
+function item<T extends z.ZodType>(attributes: T) {
+	return z.object({ attributes });
+}
+
+function list<T extends z.ZodType>(attributes: T) {
+	return z.object({
+		data: z.array(item(attributes)),
+		meta: z
+			.object({
+				pagination: z.object({ current_page: z.number(), total_pages: z.number() }),
+			})
+			.optional(),
+	});
+}
+
+export const allocationSchema = z.object({
+	id: z.number(),
+	ip: z.string(),
+	alias: z.string().nullable().optional(),
+	port: z.number(),
+	assigned: z.boolean().optional(),
+});
+export const allocationListSchema = list(allocationSchema);
+
+const serverAttributes = z.object({
+	id: z.number(),
+	identifier: z.string(),
+	user: z.number(),
+	node: z.number(),
+	/** The primary allocation's id. */
+	allocation: z.number(),
+	/** null when installed and normal; installing, install_failed, suspended, ... */
+	status: z.string().nullable(),
+	suspended: z.boolean().optional(),
+	limits: z.object({
+		memory: z.number(),
+		swap: z.number(),
+		disk: z.number(),
+		io: z.number(),
+		cpu: z.number(),
+		threads: z.string().nullable(),
+	}),
+	feature_limits: z.object({
+		databases: z.number().nullable(),
+		allocations: z.number().nullable(),
+		backups: z.number().nullable(),
+	}),
+	relationships: z.object({ allocations: list(allocationSchema).optional() }).optional(),
+});
+export type ServerAttributes = z.infer<typeof serverAttributes>;
+export const serverSchema = item(serverAttributes);
+
+const userAttributes = z.object({
+	id: z.number(),
+	external_id: z.string().nullable().optional(),
+	username: z.string(),
+	email: z.string(),
+	first_name: z.string(),
+	last_name: z.string(),
+	language: z.string().optional(),
+	root_admin: z.boolean(),
+});
+export const userSchema = item(userAttributes);
+export const userListSchema = list(userAttributes);
+
+export const eggSchema = item(
+	z.object({
+		docker_image: z.string().nullable().optional(),
+		docker_images: z.record(z.string(), z.string()).optional(),
+		startup: z.string(),
+		relationships: z.object({
+			variables: list(z.object({ env_variable: z.string(), default_value: z.string().nullable() })),
+		}),
+	}),
+);
+
+export const nodeSchema = item(z.object({ fqdn: z.string(), daemon_sftp: z.number() }));
+
+export const statsSchema = item(
+	z.object({
+		current_state: z.string().nullable().optional(),
+		is_suspended: z.boolean().optional(),
+		resources: z.object({
+			memory_bytes: z.number(),
+			cpu_absolute: z.number(),
+			disk_bytes: z.number(),
+			uptime: z.number(),
+		}),
+	}),
+);

@@ -1,0 +1,120 @@
+import type { PterodactylConfig } from './config';
+import { GamePanelNotFoundError, GamePanelValidationError } from './errors';
+import { parseBuildChange, parseCreateInput, toGb, toMiB } from './input';
+import { createPanelHttp, type PanelHttpOptions } from './pterodactyl-http';
+import { eggTemplate, limits, placement } from './pterodactyl-provision';
+import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
+import { serverSchema, statsSchema } from './pterodactyl-schemas';
+import { ensureUser, resetOwnerPassword } from './pterodactyl-users';
+import type { GamePanel, PanelServer } from './types';
+
+// The real panel. Administration (create, build, suspend, delete, users) goes through the
+// application API with the ptla_ key; power and live usage through the client API with the ptlc_
+// key of a service admin, which addresses servers by their 8-character identifier.
+
+export function createPterodactylPanel(
+	config: PterodactylConfig,
+	options: PanelHttpOptions = {},
+): GamePanel {
+	const http = createPanelHttp(config, options);
+	const server = async (id: number, include = '') =>
+		(await http.get('application', `/servers/${id}${include}`, serverSchema)).attributes;
+	const send = (path: string, method: 'POST' | 'DELETE' = 'POST') =>
+		http.send('application', method, path).then(() => undefined);
+
+	async function findServer(serviceId: string): Promise<PanelServer | null> {
+		const path = `/servers/external/${encodeURIComponent(serviceId)}?include=allocations`;
+		try {
+			return toPanelServer((await http.get('application', path, serverSchema)).attributes);
+		} catch (error) {
+			if (error instanceof GamePanelNotFoundError) return null;
+			throw error;
+		}
+	}
+
+	return {
+		findServer,
+
+		async createServer(input) {
+			const spec = parseCreateInput(input);
+			// The service id is the anchor: a retry after a timeout or 5xx finds its server here.
+			const existing = await findServer(spec.serviceId);
+			if (existing) return existing;
+			const body = {
+				external_id: spec.serviceId,
+				name: spec.name,
+				user: await ensureUser(http, spec.customer),
+				...(await eggTemplate(http, config, spec.game)),
+				limits: limits(spec.ramGb, spec.storageGb, spec.cpuPercent ?? 0),
+				// Databases and backups are not sold yet (README: decisions).
+				feature_limits: { databases: 0, backups: 0, allocations: 0 },
+				...(await placement(http, config)),
+			};
+			try {
+				const created = await http.send('application', 'POST', '/servers', body);
+				const { id } = http.parse(serverSchema, created, '/servers').attributes;
+				return toPanelServer(await server(id, '?include=allocations'));
+			} catch (error) {
+				// A concurrent create of the same service won the race: its server is ours.
+				const duplicate =
+					error instanceof GamePanelValidationError &&
+					error.issues.some((i) => i.field === 'external_id' && i.rule === 'unique');
+				const raced = duplicate ? await findServer(spec.serviceId) : null;
+				if (raced) return raced;
+				throw error;
+			}
+		},
+
+		async updateBuild(ref, change) {
+			const build = parseBuildChange(change);
+			const current = await server(ref.panelServerId);
+			// The panel wants the whole build back: primary allocation, every limit, feature limits.
+			const body = {
+				allocation: current.allocation,
+				limits: {
+					...current.limits,
+					memory: toMiB(build.ramGb),
+					disk: toMiB(build.storageGb),
+					cpu: build.cpuPercent ?? current.limits.cpu,
+				},
+				feature_limits: current.feature_limits,
+			};
+			const path = `/servers/${ref.panelServerId}/build`;
+			const updated = await http.send('application', 'PATCH', path, body);
+			const applied = http.parse(serverSchema, updated, path).attributes.limits;
+			return {
+				ramGb: toGb(applied.memory),
+				storageGb: toGb(applied.disk),
+				cpuPercent: applied.cpu,
+			};
+		},
+
+		suspend: (ref) => send(`/servers/${ref.panelServerId}/suspend`),
+		unsuspend: (ref) => send(`/servers/${ref.panelServerId}/unsuspend`),
+		delete: (ref) => send(`/servers/${ref.panelServerId}`, 'DELETE'),
+
+		async power(ref, signal) {
+			await http.send('client', 'POST', `/servers/${encodeURIComponent(ref.identifier)}/power`, {
+				signal,
+			});
+		},
+
+		async state(ref) {
+			const known = panelStatus(await server(ref.panelServerId));
+			if (known) return { state: known };
+			return toStatus(
+				await http.get(
+					'client',
+					`/servers/${encodeURIComponent(ref.identifier)}/resources`,
+					statsSchema,
+				),
+			);
+		},
+
+		async resetPanelPassword(ref) {
+			return resetOwnerPassword(http, ref, await server(ref.panelServerId));
+		},
+
+		panelUrl: (ref) => `${config.url}/server/${ref.identifier}`,
+	};
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { GamePanelConfigError } from './errors';
+
+// The simulated panel's servers, in memory and, when GAME_PANEL_SIM_FILE is set, in that JSON file
+// so a restarted dev server still knows what it provisioned. One process per file: two writers
+// would overwrite each other's servers.
+
+const stepSchema = z.object({
+	at: z.number(),
+	state: z.enum(['installing', 'offline', 'starting', 'running', 'stopping']),
+});
+
+const serverSchema = z.object({
+	panelServerId: z.number().int(),
+	identifier: z.string(),
+	serviceId: z.string(),
+	game: z.string(),
+	name: z.string(),
+	owner: z.string(),
+	build: z.object({ ramGb: z.number(), storageGb: z.number(), cpuPercent: z.number() }),
+	port: z.number().int(),
+	suspended: z.boolean(),
+	timeline: z.array(stepSchema),
+});
+
+const dataSchema = z.object({
+	nextId: z.number().int().positive(),
+	servers: z.array(serverSchema),
+});
+
+export type SimServer = z.infer<typeof serverSchema>;
+export type SimData = z.infer<typeof dataSchema>;
+
+export function loadSimulation(file: string | undefined): SimData {
+	if (!file || !existsSync(file)) return { nextId: 1, servers: [] };
+	let parsed;
+	try {
+		parsed = dataSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+	} catch (error) {
+		throw new GamePanelConfigError(`GAME_PANEL_SIM_FILE ${file}: ${(error as Error).message}`);
+	}
+	// Refused rather than started empty: quietly forgetting servers would hide the problem.
+	if (!parsed.success)
+		throw new GamePanelConfigError(`GAME_PANEL_SIM_FILE ${file} is not a simulated panel's state`);
+	return parsed.data;
+}
+
+export function saveSimulation(file: string | undefined, data: SimData): void {
+	if (!file) return;
+	mkdirSync(dirname(file), { recursive: true });
+	// Written beside and renamed, so a crash mid-write leaves the previous state, not half a file.
+	const partial = `${file}.${process.pid}.tmp`;
+	writeFileSync(partial, JSON.stringify(data, null, '\t'));
+	renameSync(partial, file);
+}

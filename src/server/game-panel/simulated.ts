@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SimulatedConfig } from './config';
+import { GamePanelConflictError, GamePanelNotFoundError } from './errors';
+import { parseBuildChange, parseCreateInput } from './input';
+import { panelUsername } from './pterodactyl-users';
+import { loadSimulation, saveSimulation, type SimServer } from './sim-store';
+import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
+import type { GamePanel, PanelServer, ServerRef } from './types';
+
+// The embedded panel for development, demos and tests when no Pterodactyl is configured. It keeps
+// real state and refuses what the real panel refuses (bad input, power while suspended or
+// installing, unknown servers), so flows built against it behave the same against Pterodactyl.
+
+/* eslint-disable @typescript-eslint/require-await -- in memory, yet async like the port, so
+   a refusal arrives as a rejection exactly as it does from the real panel. */
+
+const HOST = 'play.local.frostnode.example';
+const SFTP = { host: 'sftp.local.frostnode.example', port: 2022 };
+
+function toPanelServer(server: SimServer): PanelServer {
+	const { panelServerId, identifier, build, port } = server;
+	return { panelServerId, identifier, address: { host: HOST, port }, build: { ...build } };
+}
+
+export function createSimulatedPanel(
+	config: SimulatedConfig,
+	now: () => number = () => Date.now(),
+): GamePanel {
+	const data = loadSimulation(config.file);
+	const save = () => saveSimulation(config.file, data);
+
+	function find(ref: ServerRef): SimServer {
+		const server = data.servers.find((s) => s.panelServerId === ref.panelServerId);
+		if (!server || server.identifier !== ref.identifier)
+			throw new GamePanelNotFoundError(`No simulated server ${ref.panelServerId}`, { status: 404 });
+		return server;
+	}
+
+	return {
+		async createServer(input) {
+			const spec = parseCreateInput(input);
+			const existing = data.servers.find((s) => s.serviceId === spec.serviceId);
+			if (existing) return toPanelServer(existing);
+			const panelServerId = data.nextId++;
+			const server: SimServer = {
+				panelServerId,
+				identifier: randomBytes(4).toString('hex'),
+				serviceId: spec.serviceId,
+				game: spec.game,
+				name: spec.name,
+				owner: spec.customer.email.toLowerCase(),
+				build: { ramGb: spec.ramGb, storageGb: spec.storageGb, cpuPercent: spec.cpuPercent ?? 0 },
+				port: 25500 + ((panelServerId - 1) % 1000),
+				suspended: false,
+				timeline: installTimeline(now(), config.delayMs),
+			};
+			data.servers.push(server);
+			save();
+			return toPanelServer(server);
+		},
+
+		async findServer(serviceId) {
+			const server = data.servers.find((s) => s.serviceId === serviceId);
+			return server ? toPanelServer(server) : null;
+		},
+
+		async updateBuild(ref, change) {
+			const server = find(ref);
+			const build = parseBuildChange(change);
+			server.build = { ...build, cpuPercent: build.cpuPercent ?? server.build.cpuPercent };
+			save();
+			return { ...server.build };
+		},
+
+		async suspend(ref) {
+			const server = find(ref);
+			// The node kills a running server when it is suspended; an install carries on.
+			if (!server.suspended && stateAt(server.timeline, now()) !== 'installing')
+				server.timeline = [{ at: now(), state: 'offline' }];
+			server.suspended = true;
+			save();
+		},
+
+		async unsuspend(ref) {
+			find(ref).suspended = false;
+			save();
+		},
+
+		async delete(ref) {
+			const server = find(ref);
+			data.servers = data.servers.filter((s) => s !== server);
+			save();
+		},
+
+		async power(ref, signal) {
+			const server = find(ref);
+			const next = server.suspended
+				? null
+				: afterSignal(server.timeline, signal, now(), config.delayMs);
+			if (!next)
+				throw new GamePanelConflictError(
+					`Simulated server ${ref.panelServerId} is ${server.suspended ? 'suspended' : 'installing'}`,
+					{ status: 409 },
+				);
+			server.timeline = next;
+			save();
+		},
+
+		async state(ref) {
+			const server = find(ref);
+			return statusAt(server.timeline, server.suspended, server.build, now());
+		},
+
+		async resetPanelPassword(ref) {
+			const server = find(ref);
+			const suffix = createHash('sha256').update(server.owner).digest('hex').slice(0, 6);
+			const username = panelUsername(server.owner, suffix);
+			const password = randomBytes(18).toString('base64url');
+			return { username, password, sftp: { ...SFTP, username: `${username}.${ref.identifier}` } };
+		},
+
+		// There is no panel to send the customer to.
+		panelUrl: () => null,
+	};
+}

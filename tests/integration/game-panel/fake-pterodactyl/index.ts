@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { accountRoutes } from './accounts';
+import { applicationKey, authenticate, clientKey } from './auth';
+import { catalogRoutes } from './catalog';
+import { clientRoutes } from './client';
+import type { Route } from './routes';
+import { serverRoutes } from './servers';
+import { FakePanelState } from './state';
+import { type Answer, notFound, panelError } from './validation';
+
+// An in-process stand-in for a Pterodactyl panel on 127.0.0.1: it checks keys and headers the way
+// the panel's middleware does, validates bodies with the panel's rules and error shapes, and keeps
+// state. Faults (429 with its headers, 5xx, a hidden lookup) are injected per request.
+
+export type Fault = {
+	/** Which request gets it; the next one of any kind when absent. */
+	match?: (method: string, path: string) => boolean;
+	/** Let the panel act, then answer with the fault: the panel did it, the answer was lost. */
+	afterwards?: boolean;
+} & (Answer | { /** Never answer: a panel that hangs. */ hang: true });
+
+export interface SeenRequest {
+	method: string;
+	path: string;
+	headers: IncomingMessage['headers'];
+	body: unknown;
+}
+
+const routes: Record<'application' | 'client', Route[]> = {
+	application: [...serverRoutes, ...accountRoutes, ...catalogRoutes],
+	client: clientRoutes,
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of request) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
+	const state = new FakePanelState(options.delayMs ?? 0);
+	const requests: SeenRequest[] = [];
+	const faults: Fault[] = [];
+
+	async function handle(request: IncomingMessage): Promise<Answer> {
+		const url = new URL(request.url ?? '/', 'http://fake');
+		const method = request.method ?? 'GET';
+		const raw = await readBody(request);
+		const api = url.pathname.match(/^\/api\/(application|client)(\/.*)$/);
+		// Without Accept: application/json Laravel answers as to a browser: a redirect to sign in.
+		if (!request.headers.accept?.includes('application/json'))
+			return {
+				status: 302,
+				headers: { Location: '/auth/login', 'Content-Type': 'text/html' },
+				body: '<html></html>',
+			};
+		if (!api) return notFound();
+		const [, kind, path] = api as unknown as [string, 'application' | 'client', string];
+		let body: unknown = {};
+		// A body sent as anything but JSON is not read at all; its fields are then "required".
+		if (raw && request.headers['content-type']?.startsWith('application/json')) {
+			try {
+				body = JSON.parse(raw);
+			} catch {
+				return panelError(
+					400,
+					'BadRequestHttpException',
+					'The JSON data passed in this request appears to be malformed.',
+				);
+			}
+		}
+		requests.push({ method, path: `${kind}${path}${url.search}`, headers: request.headers, body });
+		const denied = authenticate(kind, request.headers.authorization);
+		if (denied) return denied;
+		const index = faults.findIndex((f) => !f.match || f.match(method, path));
+		const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+		if (fault && 'hang' in fault) return new Promise<Answer>(() => {});
+		if (fault && !fault.afterwards) return fault;
+		const route = routes[kind].find(([m, pattern]) => m === method && pattern.test(path));
+		const answer = route
+			? route[2]({ state, params: route[1].exec(path)!.slice(1), query: url.searchParams, body })
+			: notFound();
+		return fault ?? answer;
+	}
+
+	const server = createServer((request, response) => {
+		void handle(request).then((answer) => {
+			const text =
+				typeof answer.body === 'string'
+					? answer.body
+					: answer.body === undefined
+						? ''
+						: JSON.stringify(answer.body);
+			response.writeHead(answer.status, {
+				...(answer.body !== undefined && typeof answer.body !== 'string'
+					? { 'Content-Type': 'application/json' }
+					: {}),
+				...answer.headers,
+			});
+			response.end(text);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+	return {
+		url,
+		state,
+		requests,
+		applicationKey,
+		clientKey,
+		inject: (fault: Fault) => void faults.push(fault),
+		rateLimitNext(retryAfter: number) {
+			faults.push({
+				...panelError(429, 'TooManyRequestsHttpException', 'Too Many Attempts.'),
+				headers: {
+					'Retry-After': String(retryAfter),
+					'X-RateLimit-Limit': '240',
+					'X-RateLimit-Remaining': '0',
+				},
+			});
+		},
+		failNext: (status: number, code = 'HttpException') =>
+			void faults.push(
+				panelError(
+					status,
+					code,
+					'An unexpected error was encountered while processing this request, please try again.',
+				),
+			),
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+export type FakePterodactyl = Awaited<ReturnType<typeof startFakePterodactyl>>;

@@ -1,0 +1,14 @@
+import type { FakePanelState } from './state';
+import type { Answer } from './validation';
+
+export interface Context {
+	state: FakePanelState;
+	params: string[];
+	query: URLSearchParams;
+	body: unknown;
+}
+
+export type Route = [method: string, path: RegExp, handle: (ctx: Context) => Answer];
+
+export const ok = (body: unknown, status = 200): Answer => ({ status, body });
+export const noContent = (): Answer => ({ status: 204 });

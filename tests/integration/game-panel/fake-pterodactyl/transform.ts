@@ -1,0 +1,80 @@
+import type { FakeAllocation, FakePanelState, FakeServer, FakeUser } from './state';
+
+// The panel's Fractal envelope: `{ object, attributes }`, lists with pagination, includes under
+// `attributes.relationships`.
+
+export function list(object: string, items: unknown[], page = 1, perPage = 50) {
+	const slice = items.slice((page - 1) * perPage, page * perPage);
+	return {
+		object: 'list',
+		data: slice.map((attributes) => ({ object, attributes })),
+		meta: {
+			pagination: {
+				total: items.length,
+				count: slice.length,
+				per_page: perPage,
+				current_page: page,
+				total_pages: Math.max(1, Math.ceil(items.length / perPage)),
+				links: {},
+			},
+		},
+	};
+}
+
+export function allocation(a: FakeAllocation) {
+	return {
+		id: a.id,
+		ip: a.ip,
+		alias: a.alias,
+		port: a.port,
+		notes: null,
+		assigned: a.server !== null,
+	};
+}
+
+export function user(u: FakeUser) {
+	const { password: _password, ...attributes } = u;
+	return { object: 'user', attributes: { ...attributes, uuid: `user-${u.id}`, '2fa': false } };
+}
+
+export function server(state: FakePanelState, s: FakeServer, include: string | null) {
+	state.settle(s);
+	const attributes = {
+		id: s.id,
+		external_id: s.external_id,
+		uuid: s.uuid,
+		identifier: s.identifier,
+		name: s.name,
+		description: '',
+		status: s.status,
+		suspended: s.status === 'suspended',
+		limits: { ...s.limits, oom_disabled: true },
+		feature_limits: s.feature_limits,
+		user: s.user,
+		node: s.node,
+		allocation: s.allocation,
+		nest: 1,
+		egg: s.egg,
+		container: {
+			startup_command: s.startup,
+			image: s.docker_image,
+			installed: 1,
+			environment: s.environment,
+		},
+		updated_at: '2026-01-01T00:00:00+00:00',
+		created_at: '2026-01-01T00:00:00+00:00',
+	};
+	const includes = (include ?? '').split(',');
+	const relationships = includes.includes('allocations')
+		? {
+				allocations: list(
+					'allocation',
+					state.allocations.filter((a) => a.server === s.id).map(allocation),
+				),
+			}
+		: undefined;
+	return {
+		object: 'server',
+		attributes: relationships ? { ...attributes, relationships } : attributes,
+	};
+}

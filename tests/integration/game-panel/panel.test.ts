@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	GamePanelConflictError,
+	GamePanelNotFoundError,
+	GamePanelValidationError,
+	type CreateServerInput,
+	type GamePanel,
+} from '../../../src/server/game-panel/index.ts';
+import { pterodactylTarget, simulatedTarget, waitForState, type Target } from './targets.ts';
+
+// One behaviour, two implementations: the Pterodactyl adapter against the fake panel, and the
+// embedded simulation. What passes here for the simulation is what the real panel will do.
+
+function order(overrides: Partial<CreateServerInput> = {}): CreateServerInput {
+	return {
+		serviceId: `svc_${randomUUID()}`,
+		customer: { email: 'kari.nordmann@example.no', firstName: 'Kari', lastName: 'Nordmann' },
+		game: 'minecraft',
+		name: 'Kari sin verden',
+		ramGb: 4,
+		storageGb: 20,
+		...overrides,
+	};
+}
+
+describe.each([
+	['Pterodactyl (against the fake panel)', pterodactylTarget],
+	['the simulated panel', simulatedTarget],
+] as const)('the game panel: %s', (_name, start) => {
+	let target: Target;
+	let panel: GamePanel;
+	beforeAll(async () => {
+		target = await start();
+		panel = target.panel;
+	});
+	afterAll(() => target.close());
+
+	async function installed(overrides: Partial<CreateServerInput> = {}) {
+		const server = await panel.createServer(order(overrides));
+		await waitForState(panel, server, 'offline');
+		return server;
+	}
+
+	it('creates a server with an address, which installs and is then offline', async () => {
+		const input = order({ cpuPercent: 200 });
+		const server = await panel.createServer(input);
+		expect(server).toMatchObject({
+			panelServerId: expect.any(Number),
+			identifier: expect.stringMatching(/^[0-9a-f]{8}$/),
+			address: { host: expect.stringMatching(/\./), port: expect.any(Number) },
+			build: { ramGb: 4, storageGb: 20, cpuPercent: 200 },
+		});
+		const seen = await waitForState(panel, server, 'offline');
+		expect(['installing', 'offline']).toEqual(expect.arrayContaining(seen));
+		expect(await panel.findServer(input.serviceId)).toEqual(server);
+	});
+
+	it('returns the first server when a service is created again, even concurrently', async () => {
+		const input = order();
+		const [first, second] = await Promise.all([
+			panel.createServer(input),
+			panel.createServer({ ...input, name: 'retried' }),
+		]);
+		expect(second).toEqual(first);
+		expect(await panel.createServer({ ...input, ramGb: 16 })).toEqual(first);
+	});
+
+	it('refuses a bad order field by field and creates nothing', async () => {
+		const input = order({ ramGb: 0, game: 'doom' as never });
+		const created = panel.createServer(input);
+		await expect(created).rejects.toBeInstanceOf(GamePanelValidationError);
+		const error = (await created.catch((e: unknown) => e)) as GamePanelValidationError;
+		expect(Object.keys(error.fields).sort()).toEqual(['game', 'ramGb']);
+		expect(await panel.findServer(input.serviceId)).toBeNull();
+	});
+
+	it('moves through the power states and reports usage while running', async () => {
+		const server = await installed();
+		await panel.power(server, 'start');
+		expect(['offline', 'starting', 'running']).toEqual(
+			expect.arrayContaining(await waitForState(panel, server, 'running')),
+		);
+		const running = await panel.state(server);
+		expect(running.resources?.memoryBytes).toBeGreaterThan(0);
+		expect(running.resources?.uptimeMs).toBeGreaterThanOrEqual(0);
+		await panel.power(server, 'start');
+		expect((await panel.state(server)).state).toBe('running');
+		await panel.power(server, 'stop');
+		expect(['running', 'stopping', 'offline']).toEqual(
+			expect.arrayContaining(await waitForState(panel, server, 'offline')),
+		);
+		await panel.power(server, 'restart');
+		await waitForState(panel, server, 'running');
+		await panel.power(server, 'kill');
+		expect((await panel.state(server)).state).toBe('offline');
+	});
+
+	it('refuses power while installing', async () => {
+		await target.withSlowInstall(async (slow) => {
+			const server = await slow.createServer(order());
+			expect((await slow.state(server)).state).toBe('installing');
+			await expect(slow.power(server, 'start')).rejects.toBeInstanceOf(GamePanelConflictError);
+		});
+	});
+
+	it('stops a suspended server and refuses power until unsuspended', async () => {
+		const server = await installed();
+		await panel.power(server, 'start');
+		await waitForState(panel, server, 'running');
+		await panel.suspend(server);
+		await panel.suspend(server);
+		expect(await panel.state(server)).toEqual({ state: 'suspended' });
+		await expect(panel.power(server, 'start')).rejects.toBeInstanceOf(GamePanelConflictError);
+		await panel.unsuspend(server);
+		await panel.unsuspend(server);
+		expect((await panel.state(server)).state).toBe('offline');
+		await panel.power(server, 'start');
+		await waitForState(panel, server, 'running');
+	});
+
+	it('changes the build, keeping the CPU limit and the address', async () => {
+		const server = await installed({ cpuPercent: 150 });
+		expect(await panel.updateBuild(server, { ramGb: 8, storageGb: 40 })).toEqual({
+			ramGb: 8,
+			storageGb: 40,
+			cpuPercent: 150,
+		});
+		const input = order();
+		const other = await panel.createServer(input);
+		await panel.updateBuild(other, { ramGb: 2.5, storageGb: 10, cpuPercent: 100 });
+		expect(await panel.findServer(input.serviceId)).toEqual({
+			...other,
+			build: { ramGb: 2.5, storageGb: 10, cpuPercent: 100 },
+		});
+		await expect(panel.updateBuild(other, { ramGb: -1, storageGb: 10 })).rejects.toBeInstanceOf(
+			GamePanelValidationError,
+		);
+	});
+
+	it('deletes a server, which is then not found', async () => {
+		const input = order();
+		const server = await panel.createServer(input);
+		await waitForState(panel, server, 'offline');
+		await panel.delete(server);
+		expect(await panel.findServer(input.serviceId)).toBeNull();
+		for (const call of [
+			() => panel.state(server),
+			() => panel.power(server, 'start'),
+			() => panel.suspend(server),
+			() => panel.updateBuild(server, { ramGb: 2, storageGb: 10 }),
+			() => panel.delete(server),
+		])
+			await expect(call()).rejects.toBeInstanceOf(GamePanelNotFoundError);
+	});
+
+	it("resets the owner's panel password, which is also the SFTP password", async () => {
+		const customer = { email: 'ola@example.no', firstName: 'Ola', lastName: 'Nordmann' };
+		const one = await installed({ customer });
+		const two = await installed({ customer });
+		const first = await panel.resetPanelPassword(one);
+		const second = await panel.resetPanelPassword(two);
+		expect(first.password).toMatch(/^[\w-]{24}$/);
+		expect(second.password).not.toBe(first.password);
+		expect(second.username).toBe(first.username);
+		expect(first.sftp).toEqual({
+			host: expect.stringMatching(/\./),
+			port: 2022,
+			username: `${first.username}.${one.identifier}`,
+		});
+	});
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readGamePanelConfig } from '../../../src/server/game-panel/config.ts';
+import {
+	GamePanelError,
+	GamePanelRateLimitedError,
+	GamePanelUnavailableError,
+	GamePanelValidationError,
+	getGamePanel,
+	type CreateServerInput,
+	type GamePanel,
+} from '../../../src/server/game-panel/index.ts';
+import { createPterodactylPanel } from '../../../src/server/game-panel/pterodactyl.ts';
+import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
+import { fakeEnv, waitForState } from './targets.ts';
+
+// What only the real adapter has: the panel's error answers mapped to our classes, the requests it
+// sends, and the provisioning recipe's corners (lost answers, races, look-alike e-mail addresses).
+
+let fake: FakePterodactyl;
+let panel: GamePanel;
+beforeAll(async () => {
+	fake = await startFakePterodactyl();
+	panel = getGamePanel(fakeEnv(fake));
+});
+afterAll(() => fake.close());
+beforeEach(() => void fake.requests.splice(0));
+
+const order = (overrides: Partial<CreateServerInput> = {}): CreateServerInput => ({
+	serviceId: `svc_${randomUUID()}`,
+	customer: { email: 'kari.nordmann@example.no', firstName: 'Kari', lastName: 'Nordmann' },
+	game: 'minecraft',
+	name: 'Kari sin verden',
+	ramGb: 4,
+	storageGb: 20,
+	...overrides,
+});
+const withExternalId = (id: string) => fake.state.servers.filter((s) => s.external_id === id);
+
+describe('the Pterodactyl adapter', () => {
+	it('uses the application key for administration and the client key for power', async () => {
+		const server = await panel.createServer(order());
+		await waitForState(panel, server, 'offline');
+		await panel.power(server, 'start');
+		for (const seen of fake.requests) {
+			expect(seen.headers.accept).toBe('application/json');
+			const key = seen.path.startsWith('client/') ? fake.clientKey : fake.applicationKey;
+			expect(seen.headers.authorization).toBe(`Bearer ${key}`);
+			if (seen.method !== 'GET') expect(seen.headers['content-type']).toBe('application/json');
+		}
+		const post = fake.requests.find((r) => r.method === 'POST' && r.path === 'application/servers');
+		expect(post?.body).toMatchObject({
+			egg: 5,
+			docker_image: 'ghcr.io/pterodactyl/yolks:java_21',
+			environment: { SERVER_JARFILE: 'server.jar', MOTD: '' },
+			limits: { memory: 4096, swap: 0, disk: 20480, io: 500, cpu: 0 },
+			deploy: { locations: [1], dedicated_ip: false, port_range: [] },
+		});
+		expect(panel.panelUrl(server)).toBe(`${fake.url}/server/${server.identifier}`);
+	});
+
+	it('gives the address as the allocation alias, else its IP', async () => {
+		const a = await panel.createServer(order());
+		const b = await panel.createServer(order());
+		const hosts = [a, b].map((s) => {
+			const allocation = fake.state.allocations.find((x) => x.server === s.panelServerId)!;
+			expect(s.address.port).toBe(allocation.port);
+			return [s.address.host, allocation.alias ?? allocation.ip];
+		});
+		for (const [got, expected] of hosts) expect(got).toBe(expected);
+		expect(new Set(hosts.map(([host]) => host)).size).toBe(2);
+	});
+
+	it("maps the panel's 422 to a validation error with its field messages", async () => {
+		const refused = panel.createServer(order({ game: 'rust' }));
+		await expect(refused).rejects.toBeInstanceOf(GamePanelValidationError);
+		const error = (await refused.catch((e: unknown) => e)) as GamePanelValidationError;
+		expect(error.fields).toEqual({
+			'environment.HOSTNAME': ['The environment.HOSTNAME field is required.'],
+		});
+		expect(error.issues[0]?.rule).toBe('required');
+		// The egg's variable comes from the configuration; then the same order goes through.
+		const env = fakeEnv(fake);
+		const eggs = {
+			...JSON.parse(env.PTERODACTYL_EGGS),
+			rust: { nest: 1, egg: 6, environment: { HOSTNAME: 'Kari' } },
+		};
+		const configured = getGamePanel({ ...env, PTERODACTYL_EGGS: JSON.stringify(eggs) });
+		await expect(configured.createServer(order({ game: 'rust' }))).resolves.toMatchObject({
+			build: { ramGb: 4 },
+		});
+	});
+
+	it('maps 429 to rate limited, with the wait from Retry-After', async () => {
+		const server = await panel.createServer(order());
+		fake.rateLimitNext(17);
+		const limited = await panel.state(server).catch((e: unknown) => e);
+		expect(limited).toBeInstanceOf(GamePanelRateLimitedError);
+		expect(limited).toMatchObject({ retryAfterSeconds: 17, retryable: true, status: 429 });
+		await expect(panel.state(server)).resolves.toBeDefined();
+	});
+
+	it.each([500, 502, 503, 504])('maps %i to unavailable, which is retryable', async (status) => {
+		const server = await panel.createServer(order());
+		fake.failNext(status);
+		const failed = await panel.suspend(server).catch((e: unknown) => e);
+		expect(failed).toBeInstanceOf(GamePanelUnavailableError);
+		expect(failed).toMatchObject({ status, retryable: true });
+	});
+
+	it('maps no answer at all (refused connection, timeout) to unavailable', async () => {
+		const closed = await startFakePterodactyl();
+		await closed.close();
+		const gone = getGamePanel(fakeEnv(closed));
+		await expect(gone.findServer('svc')).rejects.toBeInstanceOf(GamePanelUnavailableError);
+		const config = readGamePanelConfig(fakeEnv(fake));
+		if (config.kind !== 'pterodactyl') throw new Error('expected the Pterodactyl configuration');
+		const impatient = createPterodactylPanel(config, { timeoutMs: 50 });
+		fake.inject({ hang: true });
+		await expect(impatient.findServer('svc')).rejects.toBeInstanceOf(GamePanelUnavailableError);
+	});
+
+	it('does not retry what cannot succeed: a wrong key is a plain panel error', async () => {
+		const wrong = getGamePanel({
+			...fakeEnv(fake),
+			PTERODACTYL_APPLICATION_KEY: `ptla_${'x'.repeat(43)}`,
+		});
+		const error = await wrong.findServer('svc').catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(GamePanelError);
+		expect(error).toMatchObject({ status: 401, retryable: false });
+		expect((error as Error).message).not.toContain('xxxx');
+	});
+
+	it('retries a create whose answer was lost without making a second server', async () => {
+		const input = order();
+		fake.inject({
+			status: 502,
+			afterwards: true,
+			match: (m, p) => m === 'POST' && p === '/servers',
+		});
+		await expect(panel.createServer(input)).rejects.toBeInstanceOf(GamePanelUnavailableError);
+		expect(withExternalId(input.serviceId)).toHaveLength(1);
+		const retried = await panel.createServer(input);
+		expect(retried.panelServerId).toBe(withExternalId(input.serviceId)[0]?.id);
+		expect(withExternalId(input.serviceId)).toHaveLength(1);
+	});
+
+	it('recovers from the duplicate external_id 422 when the look-up missed the server', async () => {
+		const input = order();
+		const first = await panel.createServer(input);
+		fake.inject({
+			...{ status: 404, body: { errors: [{ code: 'NotFoundHttpException', status: '404' }] } },
+			match: (m, p) => m === 'GET' && p.startsWith('/servers/external/'),
+		});
+		expect(await panel.createServer(input)).toEqual(first);
+		expect(withExternalId(input.serviceId)).toHaveLength(1);
+	});
+
+	it('finds the customer by exact e-mail (the filter also matches look-alikes) or our account id', async () => {
+		fake.state.users.push({
+			...{ id: 900, external_id: null, username: 'akari', email: 'akari.nordmann@example.no' },
+			...{ first_name: 'A', last_name: 'K', language: 'en', root_admin: false, password: null },
+		});
+		const kari = await panel.createServer(order());
+		const owner = fake.state.servers.find((s) => s.id === kari.panelServerId)!.user;
+		expect(fake.state.users.find((u) => u.id === owner)?.email).toBe('kari.nordmann@example.no');
+		const customer = {
+			email: 'ola@example.no',
+			firstName: 'Ola',
+			lastName: 'N',
+			accountId: 'acct-ola',
+		};
+		const one = await panel.createServer(order({ customer }));
+		const two = await panel.createServer(
+			order({ customer: { ...customer, email: 'ola@new.example' } }),
+		);
+		const owners = [one, two].map(
+			(s) => fake.state.servers.find((x) => x.id === s.panelServerId)!.user,
+		);
+		expect(owners[0]).toBe(owners[1]);
+		expect(fake.state.users.find((u) => u.id === owners[0])?.external_id).toBe('acct-ola');
+	});
+
+	it('sets the new password on the panel account, never on an administrator', async () => {
+		const server = await panel.createServer(order());
+		const { password } = await panel.resetPanelPassword(server);
+		const record = fake.state.servers.find((s) => s.id === server.panelServerId)!;
+		expect(fake.state.users.find((u) => u.id === record.user)?.password).toBe(password);
+		record.user = 1;
+		await expect(panel.resetPanelPassword(server)).rejects.toThrow(/administrator/);
+		expect(fake.state.users[0]?.password).toBe('x');
+	});
+
+	it('places on one node when told to, and says when no port is left', async () => {
+		const onNode = getGamePanel(
+			fakeEnv(fake, { PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: '1' }),
+		);
+		const server = await onNode.createServer(order());
+		expect(fake.state.allocations.find((a) => a.server === server.panelServerId)?.port).toBe(
+			server.address.port,
+		);
+		const full = getGamePanel(fakeEnv(fake, { PTERODACTYL_PORT_RANGE: '1-2' }));
+		const error = await full.createServer(order()).catch((e: unknown) => e);
+		expect(error).toMatchObject({
+			code: 'NoViableAllocationException',
+			status: 400,
+			retryable: false,
+		});
+	});
+});
