@@ -1,0 +1,51 @@
+import type { APIRoute } from 'astro';
+import { handlePaymentEvent } from '../../../../server/checkout/fulfilment';
+import { json } from '../../../../server/http/api';
+import {
+	getPaymentGateway,
+	PaymentConfigError,
+	WebhookSignatureError,
+	type PaymentEvent,
+} from '../../../../server/payments';
+
+export const prerender = false;
+
+// Stripe's events are a few kilobytes; this only bounds what an unverified sender can make us read.
+const maxBodyBytes = 512 * 1024;
+
+const failure = (status: number, code: string, message: string) =>
+	json(status, { error: { code, message } });
+
+/**
+ * Where a gateway reports payments (POST /api/payments/stripe/webhook, …/test/webhook): the raw
+ * body is verified by the gateway in use, then handed to fulfilment, which takes each event once.
+ * A 4xx tells the gateway to give up on a delivery; a 5xx makes it retry.
+ */
+export const POST: APIRoute = async ({ params, request, url }) => {
+	const gateway = getPaymentGateway();
+	// Only the gateway in use has an endpoint: test payments stop the moment Stripe is configured.
+	if (params.gateway !== gateway.name) return failure(404, 'unknown_gateway', 'Not in use');
+	if (Number(request.headers.get('content-length') ?? '0') > maxBodyBytes)
+		return failure(413, 'body_too_large', 'Body too large');
+	const rawBody = await request.text();
+	if (Buffer.byteLength(rawBody) > maxBodyBytes)
+		return failure(413, 'body_too_large', 'Body too large');
+
+	let event: PaymentEvent;
+	try {
+		event = await gateway.parseWebhook(rawBody, request.headers);
+	} catch (error) {
+		if (error instanceof WebhookSignatureError) return failure(400, 'bad_signature', error.message);
+		console.error(`[payments] ${gateway.name} webhook not read:`, error);
+		return error instanceof PaymentConfigError
+			? failure(503, 'not_configured', 'Payments are not configured')
+			: failure(500, 'gateway_error', 'Could not read the event');
+	}
+	try {
+		await handlePaymentEvent(event, url.origin);
+	} catch (error) {
+		console.error(`[payments] ${gateway.name} event ${event.eventId} not processed:`, error);
+		return failure(500, 'processing_failed', 'Not processed; deliver again');
+	}
+	return json(200, { received: true });
+};

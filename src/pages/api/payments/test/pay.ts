@@ -1,0 +1,42 @@
+import type { APIRoute } from 'astro';
+import { isLocale, localizePath } from '../../../../i18n';
+import { getPaymentGateway } from '../../../../server/payments';
+import { readTestSession } from '../../../../server/payments/test-gateway';
+import { deliverTestWebhook } from '../../../../server/payments/test-delivery';
+
+export const prerender = false;
+
+const seeOther = (location: string) =>
+	new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+
+/**
+ * The TEST MODE page's Pay and Decline (a same-origin form post; Astro refuses cross-site ones).
+ * Sends the signed webhook a real gateway would, then takes the browser where that gateway would:
+ * the session's success URL after Pay, its cancel URL after Decline.
+ */
+export const POST: APIRoute = async ({ request, url }) => {
+	if (getPaymentGateway().name !== 'test') return new Response(null, { status: 404 });
+	const form = await request.formData().catch(() => new FormData());
+	const token = form.get('session');
+	const action = form.get('action');
+	const named = form.get('locale');
+	const locale = isLocale(named) ? named : 'en';
+	const session = typeof token === 'string' && token.length < 8192 ? readTestSession(token) : null;
+	if (!session || (action !== 'pay' && action !== 'decline'))
+		return new Response('This test payment link is not valid or has expired.', {
+			status: 400,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+		});
+
+	const delivered = await deliverTestWebhook(session, action, url);
+	if (!delivered) {
+		const page = localizePath(
+			`/checkout/test-gateway/${encodeURIComponent(session.invoiceId)}`,
+			locale,
+		);
+		return seeOther(`${page}?session=${encodeURIComponent(token as string)}&error=delivery`);
+	}
+	const next = action === 'pay' ? session.successUrl : session.cancelUrl;
+	// As Stripe does for its sessions, so a success page can look the session up.
+	return seeOther(next.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(token as string)));
+};

@@ -1,0 +1,122 @@
+import Stripe from 'stripe';
+import { WebhookSignatureError } from './errors';
+import type { PaymentEvent, PaymentMethodKind } from './types';
+
+// Stripe's webhook events as the port's PaymentEvent. Stripe delivers at least once and in any
+// order, so nothing here trusts the payload's snapshot for money: a payment is reported 'paid' only
+// after the session is read back from the API and says so now.
+
+const gateway = 'stripe';
+
+/** The verified event; WebhookSignatureError when no configured secret signs it recently. */
+export function verifyEvent(
+	client: Stripe,
+	rawBody: string,
+	header: string | null,
+	secrets: readonly string[],
+): Stripe.Event {
+	if (!header) throw new WebhookSignatureError('No Stripe-Signature header');
+	let reason = 'No webhook secret is configured';
+	for (const secret of secrets) {
+		try {
+			// Default tolerance (300 s): older deliveries are refused as possible replays.
+			return client.webhooks.constructEvent(rawBody, header, secret);
+		} catch (error) {
+			if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+			reason = error.message;
+		}
+	}
+	throw new WebhookSignatureError(reason);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+	typeof value === 'string' ? value : value?.id;
+
+/** Cards, and card wallets (Apple Pay, Google Pay) that Stripe reports as cards, are 'card'. */
+const kindOf = (type: string | undefined): PaymentMethodKind =>
+	type === 'paypal' || type === 'mobilepay' ? type : 'card';
+
+const ignored = ({ id, type }: Stripe.Event): PaymentEvent => ({
+	kind: 'ignored',
+	eventId: id,
+	gateway,
+	type,
+});
+
+async function paidFromSession(client: Stripe, event: Stripe.Event, id: string) {
+	const expand = ['payment_intent.payment_method'];
+	const session = await client.checkout.sessions.retrieve(id, { expand });
+	const invoiceId = session.metadata?.invoice_id;
+	// 'unpaid' after completion means a delayed method is still settling: its own event follows.
+	if (!invoiceId || session.mode !== 'payment' || session.payment_status !== 'paid')
+		return ignored(event);
+	const intent = session.payment_intent;
+	if (!intent || typeof intent === 'string')
+		throw new Error(`Stripe returned session ${id} without its payment intent expanded`);
+	const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+	const card = method?.card;
+	// Attached to the customer means Stripe saved it (card + setup_future_usage): renewals may use it.
+	const savedMethod =
+		method?.customer && card
+			? {
+					gatewayMethodId: method.id,
+					brand: card.brand,
+					last4: card.last4,
+					expMonth: card.exp_month,
+					expYear: card.exp_year,
+				}
+			: undefined;
+	const customerId = idOf(session.customer);
+	return {
+		kind: 'paid',
+		eventId: event.id,
+		gateway,
+		invoiceId,
+		amount: session.amount_total ?? intent.amount_received,
+		currency: (session.currency ?? intent.currency).toUpperCase(),
+		paymentId: intent.id,
+		method: kindOf(method?.type ?? session.payment_method_types[0]),
+		...(savedMethod ? { savedMethod } : {}),
+		...(customerId ? { gatewayCustomerId: customerId } : {}),
+	} satisfies PaymentEvent;
+}
+
+async function refundedFromCharge(client: Stripe, event: Stripe.ChargeRefundedEvent) {
+	const charge = event.data.object;
+	const paymentId = idOf(charge.payment_intent);
+	if (!paymentId) return ignored(event);
+	// Charges do not always carry the payment intent's metadata; the intent does.
+	const invoiceId =
+		charge.metadata?.invoice_id ??
+		(await client.paymentIntents.retrieve(paymentId)).metadata?.invoice_id;
+	if (!invoiceId) return ignored(event);
+	return {
+		kind: 'refunded',
+		eventId: event.id,
+		gateway,
+		invoiceId,
+		amount: charge.amount_refunded,
+		currency: charge.currency.toUpperCase(),
+		paymentId,
+	} satisfies PaymentEvent;
+}
+
+export async function toPaymentEvent(client: Stripe, event: Stripe.Event): Promise<PaymentEvent> {
+	const failed = (invoiceId: string | undefined, reason: string): PaymentEvent =>
+		invoiceId ? { kind: 'failed', eventId: event.id, gateway, invoiceId, reason } : ignored(event);
+	switch (event.type) {
+		case 'checkout.session.completed':
+		case 'checkout.session.async_payment_succeeded':
+			return paidFromSession(client, event, event.data.object.id);
+		case 'checkout.session.async_payment_failed':
+			return failed(event.data.object.metadata?.invoice_id, 'async_payment_failed');
+		case 'payment_intent.payment_failed': {
+			const { metadata, last_payment_error: error } = event.data.object;
+			return failed(metadata?.invoice_id, error?.decline_code ?? error?.code ?? 'payment_failed');
+		}
+		case 'charge.refunded':
+			return refundedFromCharge(client, event);
+		default:
+			return ignored(event);
+	}
+}

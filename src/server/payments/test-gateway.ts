@@ -1,0 +1,103 @@
+import { createHmac } from 'node:crypto';
+import { localizePath } from '../../i18n/paths';
+import { readPaymentConfig } from './config';
+import { PaymentConfigError } from './errors';
+import { checkCheckoutRequest, methodsFor } from './methods';
+import {
+	openSession,
+	sealSession,
+	testWebhookSchema,
+	type TestSession,
+	type TestWebhookBody,
+} from './test-session';
+import { nowSeconds, signatureHeader, verifySignature } from './test-signing';
+import type { PaymentEvent, PaymentGateway } from './types';
+
+// The embedded gateway for installs without Stripe: a TEST MODE page on our own site stands in for
+// Stripe's, and its Pay / Decline buttons post a signed webhook to the same route Stripe's reach,
+// so checkout and fulfilment run end to end without money or network.
+
+export { testWebhookFor, type TestSession, type TestWebhookBody } from './test-session';
+
+export const testSignatureHeaderName = 'Test-Gateway-Signature';
+
+const sessionLifetimeSeconds = 24 * 60 * 60; // as a Stripe Checkout Session
+
+function testSecret(): string {
+	const config = readPaymentConfig(process.env);
+	if (config.gateway !== 'test') throw new PaymentConfigError('The test gateway is not in use');
+	return config.secret;
+}
+
+/** The JSON body and headers of a webhook from the test gateway (its page's Pay / Decline). */
+export function signTestWebhook(
+	body: TestWebhookBody,
+	options: { secret?: string; timestamp?: number } = {},
+): { rawBody: string; headers: Record<string, string> } {
+	const rawBody = JSON.stringify(body);
+	const signature = signatureHeader(rawBody, options.secret ?? testSecret(), options.timestamp);
+	return {
+		rawBody,
+		headers: { 'Content-Type': 'application/json', [testSignatureHeaderName]: signature },
+	};
+}
+
+/** The session behind a test checkout token, or null when the token is forged or expired. */
+export function readTestSession(token: string, secret = testSecret()): TestSession | null {
+	return openSession(token, secret);
+}
+
+function toEvent(rawBody: string): PaymentEvent {
+	// Signed with our secret, so a body that does not parse is our own bug: a plain error (500).
+	const body = testWebhookSchema.parse(JSON.parse(rawBody));
+	const base = { eventId: body.id, gateway: 'test', invoiceId: body.invoiceId };
+	if (body.type === 'payment.succeeded') {
+		const { amount, paymentId, method } = body;
+		return {
+			kind: 'paid',
+			...base,
+			amount,
+			currency: body.currency.toUpperCase(),
+			paymentId,
+			method,
+		};
+	}
+	if (body.type === 'payment.failed') return { kind: 'failed', ...base, reason: 'declined' };
+	return { kind: 'ignored', eventId: body.id, gateway: 'test', type: body.type };
+}
+
+/** Runs `work` now; what it throws becomes the rejection, as in an async function. */
+const settle = <T>(work: () => T): Promise<T> => new Promise((resolve) => resolve(work()));
+
+export function createTestGateway(secret: string): PaymentGateway {
+	return {
+		name: 'test',
+		methodsFor,
+		createCheckout: (request) =>
+			settle(() => {
+				checkCheckoutRequest(request);
+				// Derived from the request's key, so a retried request pays under the same payment id.
+				const sid = createHmac('sha256', secret).update(
+					`sid.${request.invoiceId}.${request.idempotencyKey}`,
+				);
+				const { invoiceId, orderId, amount, currency, method, successUrl, cancelUrl } = request;
+				const sessionId = sealSession(
+					{
+						sid: sid.digest('base64url').slice(0, 22),
+						...{ invoiceId, orderId, amount, currency, method, successUrl, cancelUrl },
+						expiresAt: nowSeconds() + sessionLifetimeSeconds,
+					},
+					secret,
+				);
+				const page = `/checkout/test-gateway/${encodeURIComponent(invoiceId)}`;
+				const path = `${localizePath(page, request.locale)}?session=${encodeURIComponent(sessionId)}`;
+				// On the site the caller's return URLs are on: no separate setting for our own origin.
+				return { sessionId, url: new URL(path, successUrl).href };
+			}),
+		parseWebhook: (rawBody, headers) =>
+			settle(() => {
+				verifySignature(rawBody, headers.get(testSignatureHeaderName), secret);
+				return toEvent(rawBody);
+			}),
+	};
+}

@@ -1,0 +1,65 @@
+import { adminClient } from '../supabase/admin-client';
+import { getPaymentGateway } from './index';
+import { readTestSession, type TestSession } from './test-gateway';
+
+// What the TEST MODE page shows, read from the invoice itself rather than from its link: the token
+// only has to agree with the invoice (amount and currency), so an altered link shows nothing.
+
+export type TestCheckoutView =
+	| { view: 'invalid' }
+	| { view: 'unavailable' }
+	| {
+			view: 'ready' | 'paid';
+			session: TestSession;
+			token: string;
+			number: string;
+			amount: number;
+			currency: string;
+			description: string;
+	  };
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface InvoiceRow {
+	number: string;
+	total: number | string;
+	currency: string;
+	status: string;
+	invoice_items: { description: string; position: number }[] | null;
+}
+
+export async function loadTestCheckout(
+	invoiceId: string,
+	token: string | null,
+): Promise<TestCheckoutView> {
+	if (getPaymentGateway().name !== 'test' || !token || !uuid.test(invoiceId))
+		return { view: 'invalid' };
+	const session = readTestSession(token);
+	if (session?.invoiceId !== invoiceId) return { view: 'invalid' };
+	const admin = adminClient();
+	if (!admin) return { view: 'unavailable' };
+	const { data, error } = await admin
+		.from('invoices')
+		.select('number, total, currency, status, invoice_items(description, position)')
+		.eq('id', invoiceId)
+		.maybeSingle<InvoiceRow>();
+	if (error) return { view: 'unavailable' };
+	const amount = Number(data?.total);
+	if (!data || amount !== session.amount || data.currency !== session.currency)
+		return { view: 'invalid' };
+	// Cancelled and refunded invoices take no payment; a paid one says so instead of its buttons.
+	if (!['unpaid', 'overdue', 'paid'].includes(data.status)) return { view: 'invalid' };
+	const description = (data.invoice_items ?? [])
+		.toSorted((a, b) => a.position - b.position)
+		.map((item) => item.description)
+		.join(', ');
+	return {
+		view: data.status === 'paid' ? 'paid' : 'ready',
+		session,
+		token,
+		number: data.number,
+		amount,
+		currency: data.currency,
+		description,
+	};
+}

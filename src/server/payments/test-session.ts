@@ -1,0 +1,71 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { hmac, nowSeconds } from './test-signing';
+
+// What a test checkout session is and what paying it sends. The gateway keeps no state: the
+// session travels in its signed token (the page's URL), a bearer link like a Stripe Checkout URL.
+
+const sessionSchema = z.object({
+	sid: z.string().min(8),
+	invoiceId: z.string().min(1),
+	orderId: z.string().min(1),
+	amount: z.number().int().positive(),
+	currency: z.enum(['USD', 'EUR', 'DKK', 'NOK', 'SEK']),
+	method: z.enum(['card', 'paypal', 'mobilepay']),
+	successUrl: z.url(),
+	cancelUrl: z.url(),
+	expiresAt: z.number().int(),
+});
+
+export type TestSession = z.infer<typeof sessionSchema>;
+
+export const testWebhookSchema = z.object({
+	id: z.string().min(1).max(200),
+	type: z.string().min(1).max(100),
+	invoiceId: z.string().min(1),
+	amount: z.number().int().positive(),
+	currency: z.string().length(3),
+	method: z.enum(['card', 'paypal', 'mobilepay']),
+	paymentId: z.string().min(1),
+	created: z.number().int(),
+});
+
+export type TestWebhookBody = z.infer<typeof testWebhookSchema> & {
+	type: 'payment.succeeded' | 'payment.failed';
+};
+
+export function sealSession(session: TestSession, secret: string): string {
+	const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
+	return `${payload}.${hmac(secret, `session.${payload}`).toString('base64url')}`;
+}
+
+/** The session a token carries, or null when it was not signed with `secret` or has expired. */
+export function openSession(token: string, secret: string, now = nowSeconds()): TestSession | null {
+	const [payload = '', signature = '', ...rest] = token.split('.');
+	if (rest.length > 0 || !payload || !signature) return null;
+	const given = Buffer.from(signature, 'base64url');
+	const expected = hmac(secret, `session.${payload}`);
+	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+	try {
+		const decoded: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString());
+		const parsed = sessionSchema.safeParse(decoded);
+		return parsed.success && parsed.data.expiresAt > now ? parsed.data : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The webhook body for the test page's Pay or Decline on `session`. */
+export function testWebhookFor(session: TestSession, outcome: 'pay' | 'decline'): TestWebhookBody {
+	return {
+		id: `tgevt_${randomUUID()}`,
+		type: outcome === 'pay' ? 'payment.succeeded' : 'payment.failed',
+		invoiceId: session.invoiceId,
+		amount: session.amount,
+		currency: session.currency,
+		method: session.method,
+		// One per session, like a payment intent: paying twice is the same payment, taken once.
+		paymentId: `tgpay_${session.sid}`,
+		created: nowSeconds(),
+	};
+}

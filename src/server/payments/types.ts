@@ -1,0 +1,78 @@
+// The payment port: what checkout and fulfilment depend on. index.ts picks the implementation from
+// the environment; code that takes money never names one. Amounts are integers in minor units.
+
+export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
+
+export interface CheckoutRequest {
+	invoiceId: string;
+	orderId: string;
+	/** Minor units, VAT included. */
+	amount: number;
+	currency: 'USD' | 'EUR' | 'DKK' | 'NOK' | 'SEK';
+	/** One of `methodsFor(currency)`; anything else is refused with a PaymentRequestError. */
+	method: PaymentMethodKind;
+	customer: { profileId: string; email: string; name: string; gatewayCustomerId?: string | null };
+	/** e.g. "Palworld server, 8 GB, monthly": the line the customer sees on the payment page. */
+	description: string;
+	locale: 'en' | 'no' | 'da' | 'de';
+	/** Absolute. `{CHECKOUT_SESSION_ID}` in it is replaced by the session id (by either gateway). */
+	successUrl: string;
+	cancelUrl: string;
+	/** Deterministic per attempt (e.g. `checkout:<orderId>:<n>`), so a retried request is one session. */
+	idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+	sessionId: string;
+	/** Where to send the browser. */
+	url: string;
+	/** Set when the gateway has (or just made) a customer record to remember for this profile. */
+	gatewayCustomerId?: string;
+}
+
+export type PaymentEvent =
+	| {
+			kind: 'paid';
+			eventId: string;
+			gateway: string;
+			invoiceId: string;
+			amount: number;
+			currency: string;
+			paymentId: string;
+			method: PaymentMethodKind;
+			/** A card the customer agreed to save for renewals (off-session); never for wallets. */
+			savedMethod?: {
+				gatewayMethodId: string;
+				brand?: string;
+				last4?: string;
+				expMonth?: number;
+				expYear?: number;
+			};
+			gatewayCustomerId?: string;
+	  }
+	| { kind: 'failed'; eventId: string; gateway: string; invoiceId: string; reason: string }
+	| {
+			kind: 'refunded';
+			eventId: string;
+			gateway: string;
+			invoiceId: string;
+			/** Total refunded on this payment so far (not this refund alone): take the largest seen. */
+			amount: number;
+			currency: string;
+			/** The payment that was refunded: the same id its 'paid' event carried. */
+			paymentId: string;
+	  }
+	| { kind: 'ignored'; eventId: string; gateway: string; type: string };
+
+export interface PaymentGateway {
+	readonly name: 'stripe' | 'test';
+	/** Per the method matrix (README); the test gateway offers the same matrix. */
+	methodsFor(currency: string): PaymentMethodKind[];
+	createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+	/**
+	 * Verifies the signature on the RAW body and returns a normalised event; throws
+	 * WebhookSignatureError (→ 400) when it does not verify or is too old. For Stripe, re-reads the
+	 * session / payment intent from the API before reporting 'paid'.
+	 */
+	parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
+}

@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { decodeForm, invalid, type Json, type Reply } from './stripe-fake-form';
+import { createStripeObjects } from './stripe-fake-objects';
+
+// A stand-in for api.stripe.com, in process on loopback, strict the way Stripe is about what the
+// adapter sends: the secret key, the SDK's pinned Stripe-Version, form-encoded bodies, and an
+// Idempotency-Key on every POST (the first answer replayed for the same parameters, a refusal for
+// different ones). Tests read what was sent from `requests`.
+
+export interface Recorded {
+	method: string;
+	path: string;
+	headers: IncomingMessage['headers'];
+	form: Json;
+}
+
+export const fakeSecretKey = 'sk_test_fake';
+
+const reuseRefused: Reply = {
+	status: 400,
+	body: {
+		error: {
+			type: 'idempotency_error',
+			message:
+				'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+		},
+	},
+};
+
+export async function startStripeFake() {
+	const objects = createStripeObjects();
+	const requests: Recorded[] = [];
+	const replies = new Map<string, Reply & { fingerprint: string }>();
+
+	function route(req: IncomingMessage, url: URL, raw: string): Reply {
+		if (req.headers.authorization !== `Bearer ${fakeSecretKey}`)
+			return invalid('Invalid API Key provided', {}, 401);
+		if (req.headers['stripe-version'] !== Stripe.API_VERSION)
+			return invalid(`Stripe-Version ${String(req.headers['stripe-version'])} is not pinned`);
+		if (req.method === 'GET') return objects.retrieve(url.pathname, [...url.searchParams.values()]);
+		if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+			return invalid('Bodies are form-encoded');
+		const key = req.headers['idempotency-key'];
+		if (typeof key !== 'string' || !key) return invalid('The fake insists on an Idempotency-Key');
+		const fingerprint = `${url.pathname}\n${raw}`;
+		const seen = replies.get(key);
+		if (seen) return seen.fingerprint === fingerprint ? seen : reuseRefused;
+		const form = decodeForm(raw);
+		const answer =
+			url.pathname === '/v1/customers'
+				? objects.createCustomer(form)
+				: url.pathname === '/v1/checkout/sessions'
+					? objects.createSession(form)
+					: invalid('Unrecognized request URL', {}, 404);
+		// Stripe keeps no answer for a request its validation refused: a corrected retry may reuse the key.
+		if (answer.status < 400) replies.set(key, { ...answer, fingerprint });
+		return answer;
+	}
+
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const raw = Buffer.concat(chunks).toString();
+			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+			requests.push({
+				method: req.method ?? '',
+				path: url.pathname,
+				headers: req.headers,
+				form: decodeForm(raw),
+			});
+			const { status, body } = route(req, url, raw);
+			res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+
+	return {
+		requests,
+		customers: objects.customers,
+		pay: objects.pay,
+		disable: (method: string) => objects.enabled.delete(method),
+		/** A real SDK client whose every call goes to the fake (no retries: failures show at once). */
+		client: (config: Stripe.StripeConfig = {}) =>
+			new Stripe(fakeSecretKey, {
+				host: '127.0.0.1',
+				port,
+				protocol: 'http',
+				maxNetworkRetries: 0,
+				...config,
+			}),
+		close: () => new Promise<void>((done) => server.close(() => done())),
+	};
+}
+
+export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;

@@ -1,0 +1,89 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPaymentConfig } from '../../../src/server/payments/config';
+import { deliverTestWebhook, selfOrigin } from '../../../src/server/payments/test-delivery';
+import { createTestGateway, readTestSession } from '../../../src/server/payments/test-gateway';
+import type { PaymentEvent } from '../../../src/server/payments/types';
+
+// The TEST MODE page's Pay, over real HTTP on loopback: signed by the delivery, verified by the
+// gateway on the receiving side exactly as the webhook route does.
+
+const env = { SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-of-this-install', PORT: '' };
+const config = readPaymentConfig(env);
+const secret = config.gateway === 'test' ? config.secret : '';
+const gateway = createTestGateway(secret);
+const received: { path: string; event?: PaymentEvent; error?: string }[] = [];
+let answer = 200;
+let port = 0;
+
+const server = createServer((req, res) => {
+	const chunks: Buffer[] = [];
+	req.on('data', (chunk: Buffer) => chunks.push(chunk));
+	req.on('end', () => {
+		const headers = new Headers(req.headers as Record<string, string>);
+		gateway
+			.parseWebhook(Buffer.concat(chunks).toString(), headers)
+			.then(
+				(event) => received.push({ path: req.url ?? '', event }),
+				(error: Error) => received.push({ path: req.url ?? '', error: error.name }),
+			)
+			.finally(() => res.writeHead(answer).end());
+	});
+});
+
+beforeAll(async () => {
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	port = (server.address() as AddressInfo).port;
+	env.PORT = String(port);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function session() {
+	const { sessionId } = await gateway.createCheckout({
+		invoiceId: '2c9a1f0e-3b7d-4e6f-8a1b-9c0d2e4f6a8b',
+		orderId: '3d8b2e1f-4c6a-4f7e-9b2c-0d1e3f5a7b9c',
+		amount: 4_500,
+		currency: 'SEK',
+		method: 'paypal',
+		customer: { profileId: 'p', email: 'e@example.se', name: 'E' },
+		description: 'Rust server, 6 GB, monthly',
+		locale: 'en',
+		successUrl: `http://127.0.0.1:${port}/checkout/complete`,
+		cancelUrl: `http://127.0.0.1:${port}/cart`,
+		idempotencyKey: 'checkout:delivery:1',
+	});
+	const opened = readTestSession(sessionId, secret);
+	if (!opened) throw new Error('unreadable session');
+	return opened;
+}
+
+describe('delivering the test webhook to our own site', () => {
+	it('posts a Pay the webhook route verifies and reads as paid', async () => {
+		const url = new URL(`http://127.0.0.1:${port}/api/payments/test/pay`);
+		await expect(deliverTestWebhook(await session(), 'pay', url, env)).resolves.toBe(true);
+		expect(received.at(-1)).toMatchObject({
+			path: '/api/payments/test/webhook',
+			event: { kind: 'paid', amount: 4_500, currency: 'SEK', method: 'paypal' },
+		});
+		await deliverTestWebhook(await session(), 'decline', url, env);
+		expect(received.at(-1)?.event).toMatchObject({ kind: 'failed', reason: 'declined' });
+	});
+
+	it('reports a webhook that was not taken', async () => {
+		answer = 500;
+		const url = new URL(`http://127.0.0.1:${port}/api/payments/test/pay`);
+		await expect(deliverTestWebhook(await session(), 'pay', url, env)).resolves.toBe(false);
+		answer = 200;
+	});
+
+	it('never posts where a forged Host header points', () => {
+		const site = { PORT: '4321' };
+		expect(selfOrigin(new URL('http://127.0.0.1:4321/x'), site)).toBe('http://127.0.0.1:4321');
+		expect(selfOrigin(new URL('http://localhost:4321/x'), site)).toBe('http://localhost:4321');
+		expect(selfOrigin(new URL('http://127.0.0.1:6379/x'), site)).toBeNull();
+		expect(selfOrigin(new URL('http://evil.example:4321/x'), site)).toBeNull();
+		const operator = { PUBLIC_SITE_URL: 'https://shop.example/' };
+		expect(selfOrigin(new URL('http://evil.example/x'), operator)).toBe('https://shop.example');
+	});
+});
