@@ -1,6 +1,7 @@
 import { createClient, type User } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
 import { currencies } from '../../lib/catalogue';
+import type { Database } from '../../lib/database.types';
 import { localeCodes } from '../../i18n';
 import { describeAuthError, type PasswordReason } from '../auth/errors';
 import { checkNewPassword, personalWords } from '../auth/new-password';
@@ -80,7 +81,7 @@ export async function changePassword(
 	if (!verdict.ok) return { ok: false, message: 'auth.error.rateLimited' };
 	const env = requireSupabaseEnv();
 	const fetch = forwardingFetch(clientAddress);
-	const probe = createClient(env.url, env.anonKey, {
+	const probe = createClient<Database>(env.url, env.anonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		...(fetch ? { global: { fetch } } : {}),
 	});

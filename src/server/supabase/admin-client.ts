@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../lib/database.types';
 import { supabaseEnv } from './env';
 
 /**
@@ -11,7 +12,7 @@ export function adminClient() {
 	const key =
 		process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || process.env.SUPABASE_SECRET_KEY?.trim();
 	if (!env || !key) return null;
-	return createClient(env.url, key, {
+	return createClient<Database>(env.url, key, {
 		auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 	});
 }

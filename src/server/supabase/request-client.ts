@@ -1,5 +1,6 @@
 import { createServerClient, parseCookieHeader, type CookieOptions } from '@supabase/ssr';
 import type { AstroCookies } from 'astro';
+import type { Database } from '../../lib/database.types';
 import { requireSupabaseEnv } from './env';
 import { forwardingFetch } from './forwarding';
 
@@ -36,7 +37,7 @@ export function createRequestClient(
 	);
 	const secure = new URL(request.url).protocol === 'https:';
 	const fetch = forwardingFetch(clientAddress);
-	return createServerClient(env.url, env.anonKey, {
+	return createServerClient<Database>(env.url, env.anonKey, {
 		...(fetch ? { global: { fetch } } : {}),
 		cookies: {
 			getAll: () => [...jar].map(([name, value]) => ({ name, value })),
