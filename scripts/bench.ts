@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { run } from './build-state.ts';
 import { serveSite } from './serve.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
+import { benchCheckout } from './bench/checkout.ts';
 import { benchLocalStack } from './bench/local-stack.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
 import { pageWeight } from './bench/page-weight.ts';
@@ -80,3 +81,9 @@ console.log(
 console.table(await benchLocalStack());
 console.log('\nPanel queries on 1,000 customers and 20,000 invoices (one customer, RLS on):');
 console.table(await benchPanelQueries());
+console.log(
+	'\nCheckout through the site on the local stack (test gateway, simulated panel with delays 0):',
+);
+const checkout = await benchCheckout();
+console.table(checkout.rows);
+console.log(checkout.codeUses);

@@ -5,6 +5,7 @@
  */
 import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
+import { testGatewaySecret } from '../tests/e2e/secrets.ts';
 
 export const e2ePorts = {
 	site: Number(process.env.E2E_PORT ?? 4391),
@@ -30,7 +31,15 @@ const backend = await startBackend({
 // X-Forwarded-For address (playwright.config.ts), believed because loopback is a trusted proxy here.
 // Attacks sent straight from other loopback addresses (127.0.0.2, …) are not proxies and are keyed on
 // their own socket address.
-const { child } = await serveSite(e2ePorts.site, { ...backend.env, TRUSTED_PROXIES: '127.0.0.1' });
+// Short simulated-panel delays keep the install and start visible to the progress page without
+// making every purchase test wait as long as a real install.
+const { child } = await serveSite(e2ePorts.site, {
+	...backend.env,
+	TRUSTED_PROXIES: '127.0.0.1',
+	GAME_PANEL_SIM_DELAY_MS: '300',
+	PROVISIONING_POLL_MS: '100',
+	TEST_GATEWAY_SECRET: testGatewaySecret,
+});
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);
 
 const stop = async () => {

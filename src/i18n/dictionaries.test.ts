@@ -14,6 +14,9 @@ const sameEverywhere = [
 	'tier.premium',
 	'tier.standard',
 	'help.topic.vps',
+	// Brand names of payment methods.
+	'checkout.method.paypal',
+	'checkout.method.mobilepay',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */

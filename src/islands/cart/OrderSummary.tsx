@@ -8,7 +8,8 @@ interface Props {
 	country: string;
 	intl: string;
 	money: (minor: number) => string;
-	checkoutPath: string;
+	/** The checkout link under the summary; the checkout's own review shows none. */
+	checkoutPath?: string;
 	strings: CartStrings;
 }
 
@@ -67,9 +68,11 @@ export default function OrderSummary({
 					{fill(s['cart.renewal'], { price: money(lines.subtotal) })}
 				</p>
 			)}
-			<a href={checkoutPath} className="btn btn-primary mt-6 w-full">
-				{s['cart.checkout']}
-			</a>
+			{checkoutPath && (
+				<a href={checkoutPath} className="btn btn-primary mt-6 w-full">
+					{s['cart.checkout']}
+				</a>
+			)}
 		</aside>
 	);
 }

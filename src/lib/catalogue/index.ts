@@ -52,6 +52,15 @@ export function vatRateFor(country: string | null | undefined): number {
 	return rate ?? vatRates.default;
 }
 
+/** Countries a customer may bill to: every country we charge VAT in, and a few we sell to without. */
+export const billingCountries: readonly string[] = [
+	...new Set([...Object.keys(vatRates.rates), 'US', 'CA', 'AU']),
+];
+
+export function isBillingCountry(code: string): boolean {
+	return billingCountries.includes(code);
+}
+
 export { currencies, type Currency } from './currencies';
 export type {
 	BillingCycle,

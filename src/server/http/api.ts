@@ -76,12 +76,15 @@ export async function readJsonBody<T>(
 	request: Request,
 	schema: z.ZodType<T>,
 	locale: Locale,
+	maxBytes = maxBodyBytes,
+	/** A clearer answer for some invalid fields (say, missing billing details); else invalid_body. */
+	explain?: (issues: z.core.$ZodIssue[], raw: unknown) => Response | undefined,
 ): Promise<BodyResult<T>> {
 	const declared = Number(request.headers.get('content-length') ?? '0');
-	if (declared > maxBodyBytes)
+	if (declared > maxBytes)
 		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
 	const text = await request.text().catch(() => '');
-	if (Buffer.byteLength(text) > maxBodyBytes)
+	if (Buffer.byteLength(text) > maxBytes)
 		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
 	if (exceedsJsonDepth(text, maxDepth))
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
@@ -92,7 +95,11 @@ export async function readJsonBody<T>(
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
 	}
 	const parsed = schema.safeParse(raw);
-	return parsed.success
-		? { ok: true, value: parsed.data }
-		: { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
+	if (parsed.success) return { ok: true, value: parsed.data };
+	return {
+		ok: false,
+		response:
+			explain?.(parsed.error.issues, raw) ??
+			apiError(400, 'invalid_body', 'api.error.badRequest', locale),
+	};
 }

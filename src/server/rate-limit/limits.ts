@@ -20,6 +20,8 @@ export const limits = {
 	discountChecksPerAddress: new RateLimiter({ max: 60, windowSeconds: 300 }),
 	/** …but codes that are not redeemable: enough for typos, far too few to guess a code. */
 	discountMissesPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
+	/** Orders and payment retries per customer: a double click is one order anyway (idempotency). */
+	checkoutsPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
 	passwordChecksPerAddress: new RateLimiter({ max: 120, windowSeconds: 300 }),
 } as const;

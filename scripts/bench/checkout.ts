@@ -1,0 +1,143 @@
+import { createClient } from '@supabase/supabase-js';
+import { startBackend } from '../local-backend.ts';
+import { serveSite } from '../serve.ts';
+
+// Checkout on the local stack through the site's HTTP API: POST /api/checkout alone and with 20
+// buyers at once, 20 concurrent orders sharing a code limited to 5 uses, and the time from Pay on
+// the test gateway to a running server on the simulated panel (its delays at 0). Loopback only,
+// a bounded number of requests.
+
+const BUYERS = 20;
+const PORT = 4394;
+type Row = Record<string, string | number>;
+
+const percentile = (sorted: number[], p: number) =>
+	sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+function figures(name: string, concurrency: number, latencies: number[]): Row {
+	const sorted = [...latencies].sort((a, b) => a - b);
+	return {
+		scenario: name,
+		concurrency,
+		requests: sorted.length,
+		'p50 ms': Number(percentile(sorted, 50).toFixed(1)),
+		'p99 ms': Number(percentile(sorted, 99).toFixed(1)),
+	};
+}
+
+const order = (key: string, discountCode?: string) => ({
+	item: {
+		planId: 'palworld-standard',
+		ram: 8,
+		storageGb: 25,
+		extras: [],
+		cycle: 'monthly',
+		currency: 'EUR',
+	},
+	billing: {
+		name: 'Bench Buyer',
+		address: 'Gate 1',
+		postcode: '0150',
+		city: 'Oslo',
+		country: 'NO',
+	},
+	method: 'card',
+	idempotencyKey: key,
+	...(discountCode ? { discountCode } : {}),
+});
+
+export async function benchCheckout(): Promise<{ rows: Row[]; codeUses: string }> {
+	const origin = `http://127.0.0.1:${PORT}`;
+	const backend = await startBackend({
+		apiPort: 0,
+		mailPort: 0,
+		quiet: true,
+		siteUrl: origin,
+		rateLimits: { signInsSignUpsPerIp: 1000 },
+	});
+	const { child } = await serveSite(PORT, {
+		...backend.env,
+		GAME_PANEL_SIM_DELAY_MS: '0',
+		PROVISIONING_POLL_MS: '5',
+	});
+	try {
+		const options = { auth: { persistSession: false, autoRefreshToken: false } };
+		const admin = createClient(
+			backend.env.PUBLIC_SUPABASE_URL!,
+			backend.env.SUPABASE_SERVICE_ROLE_KEY!,
+			options,
+		);
+		const tokens: string[] = [];
+		for (let i = 0; i < BUYERS; i++) {
+			const email = `buyer-${i}-${Date.now()}@bench.example`;
+			const password = 'Bench-Quartz-Lantern-58';
+			await admin.auth.admin.createUser({ email, password, email_confirm: true });
+			const client = createClient(
+				backend.env.PUBLIC_SUPABASE_URL!,
+				backend.env.PUBLIC_SUPABASE_ANON_KEY!,
+				options,
+			);
+			const { data } = await client.auth.signInWithPassword({ email, password });
+			tokens.push(data.session!.access_token);
+		}
+		const post = async (token: string, body: unknown) => {
+			const t0 = performance.now();
+			const response = await fetch(`${origin}/api/checkout`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			const answer = (await response.json()) as { orderId: string; paymentUrl: string | null };
+			return { ms: performance.now() - t0, status: response.status, answer };
+		};
+		const rows: Row[] = [];
+		await post(tokens[0]!, order('warm-up-key')); // the first request loads the server's modules
+		const alone: number[] = [];
+		for (let i = 0; i < BUYERS; i++)
+			alone.push((await post(tokens[i]!, order(`alone-${i}-key`))).ms);
+		rows.push(figures('POST /api/checkout', 1, alone));
+		const together = await Promise.all(
+			tokens.map((token, i) => post(token, order(`together-${i}-key`))),
+		);
+		rows.push(
+			figures(
+				'POST /api/checkout',
+				BUYERS,
+				together.map((r) => r.ms),
+			),
+		);
+
+		await admin.from('discount_codes').insert({ code: 'BENCH5', percent: 10, max_uses: 5 });
+		const coded = await Promise.all(
+			tokens.map((token, i) => post(token, order(`coded-${i}-key`, 'BENCH5'))),
+		);
+		const codeUses = `${coded.filter((r) => r.status === 201).length} of ${BUYERS} orders got the code (limit 5); ${coded.filter((r) => r.status === 409).length} were refused with discount_unavailable`;
+
+		const running = await Promise.all(
+			together.map(async ({ answer }, i) => {
+				const session = new URL(answer.paymentUrl!).searchParams.get('session')!;
+				const t0 = performance.now();
+				await fetch(`${origin}/api/payments/test/pay`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+					body: new URLSearchParams({ session, action: 'pay', locale: 'en' }),
+				});
+				for (;;) {
+					const status = (await (
+						await fetch(`${origin}/api/orders/${answer.orderId}`, {
+							headers: { Authorization: `Bearer ${tokens[i]}` },
+						})
+					).json()) as { service: { status: string } };
+					if (status.service.status === 'active') return performance.now() - t0;
+					await new Promise((resolve) => setTimeout(resolve, 10));
+				}
+			}),
+		);
+		rows.push(figures('Pay on the test gateway → server running', BUYERS, running));
+		return { rows, codeUses };
+	} finally {
+		child.kill();
+		await backend.stack?.stop();
+	}
+}

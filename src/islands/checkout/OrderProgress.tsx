@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { fill } from '../../lib/fill';
+import { $order, followOrder, retryPayment, stageOf } from '../../stores/order';
+import type { PaymentMethodKind } from '../../stores/checkout';
+import type { ProgressStrings } from './progress-strings';
+
+interface Props {
+	orderId: string;
+	locale: string;
+	manageBase: string;
+	supportPath: string;
+	cancelled: boolean;
+	methods: Record<string, PaymentMethodKind[]>;
+	strings: ProgressStrings;
+}
+
+const stages = ['paid', 'settingUp', 'installing', 'running'] as const;
+
+/**
+ * The order after the gateway's page: live progress from payment to a running server, read from
+ * the server (so it is right after a reload, on another device, or before the webhook arrives).
+ */
+export default function OrderProgress(props: Props) {
+	const { orderId, locale, manageBase, supportPath, cancelled, methods, strings: s } = props;
+	const order = useStore($order);
+	useEffect(() => followOrder(orderId), [orderId]);
+	const stage = stageOf(order.status);
+	if (!order.status) return <p className="text-neutral-200">{s['checkout.complete.waiting']}</p>;
+	const { invoice, service } = order.status;
+	if (stage === 'unpaid') {
+		const reason = invoice.lastPaymentError;
+		return (
+			<div className="card flex flex-col gap-4" data-order-stage="unpaid">
+				<p role="status" className="text-neutral-100">
+					{reason
+						? fill(s['checkout.complete.declined'], { reason })
+						: cancelled
+							? s['checkout.complete.cancelled']
+							: s['checkout.complete.waiting']}
+				</p>
+				{(reason || cancelled) && (
+					<div className="flex flex-wrap gap-3">
+						{(methods[invoice.currency] ?? []).map((method) => (
+							<button
+								key={method}
+								type="button"
+								className="btn btn-primary"
+								onClick={() => void retryPayment(orderId, method, locale)}
+							>
+								{s['checkout.complete.retry']} ({s[`checkout.method.${method}`]})
+							</button>
+						))}
+					</div>
+				)}
+				{order.error && (
+					<p role="alert" className="text-red-200">
+						{order.error}
+					</p>
+				)}
+			</div>
+		);
+	}
+	if (stage === 'delayed') {
+		return (
+			<div className="card" data-order-stage="delayed">
+				<p role="status" className="text-neutral-100">
+					{s['checkout.complete.delayed']}
+				</p>
+				<a className="btn btn-secondary mt-4" href={supportPath}>
+					{s['checkout.complete.support']}
+				</a>
+			</div>
+		);
+	}
+	const reached = (stages as readonly string[]).indexOf(stage);
+	return (
+		<div className="card" data-order-stage={stage}>
+			<ol className="flex flex-col gap-3">
+				{stages.map((step, i) => (
+					<li
+						key={step}
+						className={i <= reached ? 'font-semibold text-emerald-300' : 'text-neutral-300'}
+						aria-current={i === reached ? 'step' : undefined}
+					>
+						{i < reached || stage === 'running' ? '✓ ' : i === reached ? '… ' : ''}
+						{s[`checkout.complete.${step}`]}
+					</li>
+				))}
+			</ol>
+			{stage === 'running' && service.address && (
+				<div className="mt-6">
+					<p className="text-white" data-server-address>
+						{fill(s['checkout.complete.address'], { address: service.address })}
+					</p>
+					<a className="btn btn-primary mt-4" href={`${manageBase}/${service.id}`}>
+						{s['checkout.complete.manage']}
+					</a>
+				</div>
+			)}
+		</div>
+	);
+}

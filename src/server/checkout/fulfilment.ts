@@ -1,0 +1,93 @@
+import type { PaymentEvent } from '../payments/types';
+import { adminClient, type AdminClient } from '../supabase/admin-client';
+import { sendOrderConfirmation } from './mails';
+import { provision } from './provision';
+
+/**
+ * What a verified payment event does, whichever gateway sent it (Stripe, the test gateway, or a
+ * 100 % code): the only way an order is ever fulfilled. Each event takes effect once; an amount
+ * or currency that does not match the invoice is flagged and fulfils nothing.
+ */
+export async function handlePaymentEvent(event: PaymentEvent, origin: string): Promise<void> {
+	const admin = adminClient();
+	if (!admin) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not configured');
+	switch (event.kind) {
+		case 'paid':
+			return settle(admin, event, origin);
+		case 'failed': {
+			const { error } = await admin.rpc('record_payment_failure', {
+				event_id: event.eventId,
+				gateway: event.gateway,
+				invoice: event.invoiceId,
+				reason: event.reason,
+			});
+			if (error) throw new Error(`record_payment_failure: ${error.message}`);
+			return;
+		}
+		case 'refunded': {
+			const { error } = await admin.rpc('record_refund', {
+				event_id: event.eventId,
+				gateway: event.gateway,
+				invoice: event.invoiceId,
+				amount: event.amount,
+				currency: event.currency,
+				reference: event.paymentId,
+			});
+			if (error) throw new Error(`record_refund: ${error.message}`);
+			return;
+		}
+		case 'ignored':
+			return;
+	}
+}
+
+async function settle(
+	admin: AdminClient,
+	event: Extract<PaymentEvent, { kind: 'paid' }>,
+	origin: string,
+): Promise<void> {
+	const { data, error } = await admin.rpc('settle_invoice', {
+		event_id: event.eventId,
+		gateway: event.gateway,
+		invoice: event.invoiceId,
+		amount: event.amount,
+		currency: event.currency,
+		reference: event.paymentId,
+	});
+	if (error) throw new Error(`settle_invoice: ${error.message}`);
+	const outcome = data as { outcome: string; service_id?: string; user_id?: string };
+	if (outcome.outcome === 'mismatch')
+		console.error(
+			`[payments] ${event.gateway} paid another amount for invoice ${event.invoiceId}: flagged`,
+		);
+	if (outcome.outcome !== 'paid' || !outcome.service_id) return;
+	await confirmOrder(admin, event.invoiceId, origin);
+	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
+	void provision(admin, outcome.service_id, origin).catch((failure: unknown) =>
+		console.error('[provisioning] failed:', failure),
+	);
+}
+
+async function confirmOrder(admin: AdminClient, invoiceId: string, origin: string): Promise<void> {
+	const { data: invoice } = await admin
+		.from('invoices')
+		.select('number, total, currency, user_id, order_id, invoice_items(description)')
+		.eq('id', invoiceId)
+		.single();
+	if (!invoice) return;
+	const { data: user } = await admin.auth.admin.getUserById(invoice.user_id);
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('preferred_locale')
+		.eq('id', invoice.user_id)
+		.single();
+	const items = invoice.invoice_items as { description: string }[] | null;
+	if (!user.user?.email) return;
+	await sendOrderConfirmation(origin, user.user.email, profile?.preferred_locale, {
+		number: invoice.number,
+		description: items?.[0]?.description ?? '',
+		total: Number(invoice.total),
+		currency: invoice.currency,
+		orderId: invoice.order_id as string,
+	});
+}

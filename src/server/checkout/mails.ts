@@ -1,0 +1,83 @@
+import { isLocale, locales, localizePath, useTranslations, type Locale } from '../../i18n';
+import { formatMoney } from '../../lib/format-money';
+import { getMailer } from '../mail';
+import { composeMail } from '../mail/compose';
+
+/**
+ * The product mails of an order, in the customer's language, each with a plain-text part. A mail
+ * that cannot be sent is logged, never allowed to undo the payment or the server it reports.
+ */
+function localeOf(value: string | null | undefined): Locale {
+	return isLocale(value) ? value : 'en';
+}
+
+async function deliver(build: () => ReturnType<typeof composeMail>): Promise<void> {
+	try {
+		await getMailer().send(build());
+	} catch (error) {
+		console.error('[mail] could not send a product mail:', error);
+	}
+}
+
+/** Links in mails point at the public site: PUBLIC_SITE_URL, else the origin the request came to. */
+function siteUrl(path: string, origin: string): string {
+	return new URL(path, process.env.PUBLIC_SITE_URL ?? origin).href;
+}
+
+export function sendOrderConfirmation(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	order: { number: string; description: string; total: number; currency: string; orderId: string },
+): Promise<void> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const total = formatMoney(order.total, order.currency, locales[lang].intl);
+	const link = siteUrl(
+		`${localizePath('/checkout/complete', lang)}?order=${order.orderId}`,
+		origin,
+	);
+	return deliver(() =>
+		composeMail(to, t('mail.order.subject', { number: order.number }), [
+			t('mail.order.intro'),
+			t('mail.order.line', { description: order.description, total }),
+			{ href: link, label: t('mail.order.follow') },
+		]),
+	);
+}
+
+export function sendServerReady(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	service: { id: string; game: string | null },
+	address: string,
+): Promise<void> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const manage = siteUrl(localizePath(`/panel/game-servers/servers/${service.id}`, lang), origin);
+	return deliver(() =>
+		composeMail(to, t('mail.ready.subject'), [
+			t('mail.ready.intro'),
+			t('mail.ready.address', { address }),
+			{ href: manage, label: t('mail.ready.manage') },
+		]),
+	);
+}
+
+export function sendSetupDelayed(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	service: { id: string },
+): Promise<void> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const support = siteUrl(localizePath('/panel/support', lang), origin);
+	return deliver(() =>
+		composeMail(to, t('mail.delayed.subject'), [
+			t('mail.delayed.intro', { id: service.id.slice(0, 8) }),
+			{ href: support, label: t('mail.delayed.support') },
+		]),
+	);
+}

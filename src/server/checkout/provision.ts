@@ -1,0 +1,132 @@
+import { findGame, type GameId } from '../../lib/games';
+import { getGamePanel } from '../game-panel';
+import type { GamePanel, ServerRef } from '../game-panel/types';
+import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
+import type { AdminClient } from '../supabase/admin-client';
+import { sendServerReady, sendSetupDelayed } from './mails';
+
+/** Tries before a customer is told, with a ticket, that setting up needs a person. */
+export const provisioningAttempts = 5;
+const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS ?? 500);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ServiceRow {
+	id: string;
+	user_id: string;
+	status: string;
+	product_type: string;
+	game: string | null;
+	plan_id: string;
+	ram_gb: number;
+	storage_gb: number;
+}
+
+/**
+ * Creates a paid service's server on the game panel and marks it active. The panel call is
+ * idempotent on the service id, so a retry (or a second webhook) never makes two servers. Panel
+ * outages and rate limits are retried with doubling waits; after the last try the customer gets
+ * a clear state and a support ticket.
+ */
+export async function provision(
+	admin: AdminClient,
+	serviceId: string,
+	origin: string,
+): Promise<void> {
+	const { data: service } = await admin.from('services').select('*').eq('id', serviceId).single();
+	const row = service as ServiceRow | null;
+	if (row?.status !== 'provisioning') return;
+	const { data: user } = await admin.auth.admin.getUserById(row.user_id);
+	const email = user.user?.email ?? '';
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('first_name, last_name, preferred_locale')
+		.eq('id', row.user_id)
+		.single();
+	const game = row.game ? findGame(row.game)?.id : undefined;
+	if (row.product_type !== 'game' || !game) {
+		// VPS machines are not on the game panel: the team sets them up from the ticket.
+		await giveUp(admin, origin, row, email, profile?.preferred_locale, 'vps_manual');
+		return;
+	}
+	const panel = getGamePanel();
+	let lastError = 'unknown';
+	for (let attempt = 0; attempt < provisioningAttempts; attempt++) {
+		try {
+			const server = await panel.createServer({
+				serviceId: row.id,
+				customer: {
+					email,
+					firstName: profile?.first_name || 'Customer',
+					lastName: profile?.last_name || row.user_id.slice(0, 8),
+					accountId: row.user_id,
+				},
+				game: game as GameId,
+				name: `${row.game}-${row.id.slice(0, 8)}`,
+				ramGb: row.ram_gb,
+				storageGb: row.storage_gb,
+			});
+			const ready = await startWhenInstalled(panel, server);
+			if (ready !== 'running') {
+				lastError = `the server did not start (${ready})`;
+				break;
+			}
+			const address = `${server.address.host}:${server.address.port}`;
+			const { data: activated } = await admin.rpc('activate_service', {
+				service: row.id,
+				panel_server_id: String(server.panelServerId),
+				panel_identifier: server.identifier,
+				panel_address: address,
+				panel_url: panel.panelUrl(server) ?? '',
+			});
+			if (activated) await sendServerReady(origin, email, profile?.preferred_locale, row, address);
+			return;
+		} catch (error) {
+			lastError = error instanceof Error ? error.message : String(error);
+			if (!(error instanceof GamePanelError && error.retryable)) break;
+			const hinted =
+				error instanceof GamePanelRateLimitedError ? error.retryAfterSeconds * 1000 : 0;
+			await pause(Math.max(hinted, firstDelayMs * 2 ** attempt));
+		}
+	}
+	await giveUp(admin, origin, row, email, profile?.preferred_locale, lastError);
+}
+
+const pollMs = Number(process.env.PROVISIONING_POLL_MS ?? 1000);
+const maxWaitMs = 15 * 60_000;
+
+/**
+ * Waits for the panel's install to finish, starts the server, and waits until it runs: the
+ * customer is told "running" only when players can connect. Gives the last state on timeout.
+ */
+async function startWhenInstalled(panel: GamePanel, server: ServerRef): Promise<string> {
+	let started = false;
+	for (let waited = 0; waited <= maxWaitMs; waited += pollMs) {
+		const { state } = await panel.state(server);
+		if (state === 'running' || state === 'install_failed' || state === 'suspended') return state;
+		if (state === 'offline' && !started) {
+			await panel.power(server, 'start');
+			started = true;
+		}
+		await pause(pollMs);
+	}
+	return 'timeout';
+}
+
+async function giveUp(
+	admin: AdminClient,
+	origin: string,
+	row: ServiceRow,
+	email: string,
+	locale: string | undefined,
+	error: string,
+) {
+	const { data: ticket } = await admin.rpc('give_up_provisioning', {
+		service: row.id,
+		error,
+		subject: `Setting up your server (${row.id.slice(0, 8)})`,
+		message:
+			'Your payment has been received, but setting up your server needs a hand from our team. We are on it and will write here as soon as it is running. You do not need to do anything.',
+	});
+	if (ticket) await sendSetupDelayed(origin, email, locale, row);
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { isBillingCountry, isCycleId, type ExtraId } from '../../lib/catalogue';
+import type { ServerChoice } from '../../lib/pricing';
+import type { PaymentMethodKind } from '../payments/types';
+
+/**
+ * The body of POST /api/checkout, checked field by field. Anything else the client sends (prices,
+ * totals, percentages) is not read at all: the server prices the order itself.
+ */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const checkoutBody = z.object({
+	item: z.object({
+		planId: z.string().max(60),
+		ram: z.number(),
+		storageGb: z.number().nullable(),
+		extras: z.array(z.string().max(40)).max(10),
+		cycle: z.string().max(20),
+		currency: z.string().max(3),
+	}),
+	discountCode: z.string().trim().max(32).optional().nullable(),
+	billing: z.object({
+		name: text(200),
+		address: text(200),
+		postcode: text(20),
+		city: text(100),
+		country: z.string().trim().toUpperCase().length(2),
+	}),
+	method: z.enum(['card', 'paypal', 'mobilepay']),
+	idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+	locale: z.string().optional(),
+});
+
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export interface CheckoutInput {
+	choice: ServerChoice;
+	currency: string;
+	discountCode: string | null;
+	billing: CheckoutBody['billing'];
+	method: PaymentMethodKind;
+	idempotencyKey: string;
+}
+
+export type InputProblem = 'unknown_cycle' | 'unknown_country';
+
+/** The typed choice, or the first thing about it the catalogue cannot take. */
+export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProblem {
+	const { item } = body;
+	if (!isCycleId(item.cycle)) return 'unknown_cycle';
+	if (!isBillingCountry(body.billing.country)) return 'unknown_country';
+	return {
+		// Extras are checked against the plan when the order is priced (unknown_extra).
+		choice: { ...item, extras: item.extras as ExtraId[], cycle: item.cycle },
+		currency: item.currency.toUpperCase(),
+		discountCode: body.discountCode ? body.discountCode.toUpperCase() : null,
+		billing: body.billing,
+		method: body.method,
+		idempotencyKey: body.idempotencyKey,
+	};
+}

@@ -1,0 +1,47 @@
+import type { User } from '@supabase/supabase-js';
+import type { Locale } from '../../i18n';
+import { getPaymentGateway } from '../payments';
+import type { PaymentMethodKind } from '../payments/types';
+import type { AdminClient } from '../supabase/admin-client';
+import { startPayment } from './start-payment';
+
+/**
+ * Pays an existing order again: its first invoice if still unpaid gets a new payment session, a
+ * paid one answers with no payment to make. The order, service and invoice stay the same.
+ */
+export async function retryPayment(
+	admin: AdminClient,
+	customer: User,
+	orderId: string,
+	method: PaymentMethodKind,
+	context: { origin: string; locale: Locale },
+): Promise<
+	| { orderId: string; invoiceId: string; paymentUrl: string | null }
+	| 'not_found'
+	| 'method_unavailable'
+> {
+	if (!/^[0-9a-f-]{36}$/i.test(orderId)) return 'not_found';
+	const { data: invoice } = await admin
+		.from('invoices')
+		.select('id, status, total, currency, user_id, invoice_items(description)')
+		.eq('order_id', orderId)
+		.eq('kind', 'new')
+		.maybeSingle();
+	if (!invoice || invoice.user_id !== customer.id) return 'not_found';
+	const base = { orderId, invoiceId: invoice.id };
+	if (invoice.status !== 'unpaid') return { ...base, paymentUrl: null };
+	if (!getPaymentGateway().methodsFor(invoice.currency).includes(method))
+		return 'method_unavailable';
+	const items = invoice.invoice_items as { description: string }[] | null;
+	const paymentUrl = await startPayment(admin, customer, {
+		...base,
+		total: Number(invoice.total),
+		currency: invoice.currency,
+		method,
+		description: items?.[0]?.description ?? '',
+		// Each retry is a new attempt: the previous session was declined or abandoned.
+		attemptKey: `retry-${Date.now()}`,
+		...context,
+	});
+	return { ...base, paymentUrl };
+}

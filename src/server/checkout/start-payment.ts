@@ -1,0 +1,68 @@
+import type { User } from '@supabase/supabase-js';
+import { localizePath, type Locale } from '../../i18n';
+import { getPaymentGateway } from '../payments';
+import type { PaymentMethodKind } from '../payments/types';
+import type { AdminClient } from '../supabase/admin-client';
+
+interface Payable {
+	orderId: string;
+	invoiceId: string;
+	total: number;
+	currency: string;
+	method: PaymentMethodKind;
+	description: string;
+	origin: string;
+	locale: Locale;
+	/** The same key gives the same payment session (a double click); a retry brings a new one. */
+	attemptKey: string;
+}
+
+/**
+ * Opens a payment for an unpaid invoice on the configured gateway and returns where to send the
+ * customer. Used for the first try and for every retry after a decline or an abandoned page: the
+ * order stays the same, only a new payment session is made.
+ */
+export async function startPayment(
+	admin: AdminClient,
+	customer: User,
+	payable: Payable,
+): Promise<string> {
+	const gateway = getPaymentGateway();
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('first_name, last_name, stripe_customer_id')
+		.eq('id', customer.id)
+		.single();
+	const complete = new URL(
+		`${localizePath('/checkout/complete', payable.locale)}?order=${payable.orderId}`,
+		payable.origin,
+	).href;
+	const session = await gateway.createCheckout({
+		invoiceId: payable.invoiceId,
+		orderId: payable.orderId,
+		amount: payable.total,
+		currency: payable.currency as 'EUR',
+		method: payable.method,
+		customer: {
+			profileId: customer.id,
+			email: customer.email ?? '',
+			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
+			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+		},
+		description: payable.description,
+		locale: payable.locale,
+		successUrl: complete,
+		cancelUrl: `${complete}&cancelled=1`,
+		idempotencyKey: `pay-${payable.invoiceId}-${payable.attemptKey}`,
+	});
+	await admin
+		.from('invoices')
+		.update({ gateway: gateway.name, gateway_session_id: session.sessionId })
+		.eq('id', payable.invoiceId);
+	if (session.gatewayCustomerId && gateway.name === 'stripe')
+		await admin
+			.from('profiles')
+			.update({ stripe_customer_id: session.gatewayCustomerId })
+			.eq('id', customer.id);
+	return session.url;
+}

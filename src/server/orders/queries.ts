@@ -1,0 +1,69 @@
+import type { AdminClient } from '../supabase/admin-client';
+
+export interface OrderStatus {
+	status: string;
+	invoice: {
+		id: string;
+		status: string;
+		total: number;
+		currency: string;
+		lastPaymentError: string | null;
+	};
+	service: {
+		id: string;
+		status: string;
+		address: string | null;
+		provisioningFailed: boolean;
+		game: string | null;
+		/** The game panel's state while the server is being set up (see progress.ts). */
+		panelState?: string;
+	};
+}
+
+/**
+ * One order as its owner follows it after paying: the order, its first invoice and its service.
+ * Null for an order that does not exist or belongs to someone else (both answer 404).
+ */
+export async function orderStatus(
+	admin: AdminClient,
+	orderId: string,
+	userId: string,
+): Promise<OrderStatus | null> {
+	if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+	const { data: order } = await admin
+		.from('orders')
+		.select(
+			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, provisioning_error, game)',
+		)
+		.eq('id', orderId)
+		.maybeSingle();
+	if (!order || order.user_id !== userId) return null;
+	const invoices = (order.invoices ?? []) as {
+		id: string;
+		status: string;
+		total: number;
+		currency: string;
+		kind: string;
+		last_payment_error: string | null;
+	}[];
+	const invoice = invoices.find((candidate) => candidate.kind === 'new');
+	const service = order.services;
+	if (!invoice || !service) return null;
+	return {
+		status: order.status,
+		invoice: {
+			id: invoice.id,
+			status: invoice.status,
+			total: Number(invoice.total),
+			currency: invoice.currency,
+			lastPaymentError: invoice.last_payment_error,
+		},
+		service: {
+			id: service.id,
+			status: service.status,
+			address: service.panel_address,
+			provisioningFailed: service.provisioning_error !== null,
+			game: service.game,
+		},
+	};
+}

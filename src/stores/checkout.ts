@@ -1,0 +1,115 @@
+import { map } from 'nanostores';
+import type { CartItem } from '../lib/cart-item';
+
+export type CheckoutStep = 'review' | 'billing' | 'payment';
+export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
+
+export interface Billing {
+	name: string;
+	address: string;
+	postcode: string;
+	city: string;
+	country: string;
+}
+
+export interface CheckoutState {
+	step: CheckoutStep;
+	billing: Billing;
+	method: PaymentMethodKind | null;
+	submitting: boolean;
+	error: string | null;
+}
+
+export const $checkout = map<CheckoutState>({
+	step: 'review',
+	billing: { name: '', address: '', postcode: '', city: '', country: '' },
+	method: null,
+	submitting: false,
+	error: null,
+});
+
+export function startCheckout(billing: Billing): void {
+	$checkout.set({ step: 'review', billing, method: null, submitting: false, error: null });
+}
+
+export function goToStep(step: CheckoutStep): void {
+	$checkout.setKey('step', step);
+	$checkout.setKey('error', null);
+}
+
+export function editBilling(changes: Partial<Billing>): void {
+	$checkout.setKey('billing', { ...$checkout.get().billing, ...changes });
+}
+
+export function chooseMethod(method: PaymentMethodKind): void {
+	$checkout.setKey('method', method);
+}
+
+export function billingComplete(billing: Billing): boolean {
+	const { name, address, postcode, city, country } = billing;
+	return [name, address, postcode, city, country].every((value) => value.trim() !== '');
+}
+
+/**
+ * One key per cart item and browser tab, kept until the order is paid: submitting again (a double
+ * click, a reload, coming back after a declined payment) gives the same order, never a second.
+ */
+export function idempotencyKeyFor(
+	item: CartItem,
+	storage: Pick<Storage, 'getItem' | 'setItem'>,
+): string {
+	const name = `frostnode:checkout:${item.id}`;
+	let key = storage.getItem(name);
+	if (!key) {
+		key = `${item.id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40)}-${crypto.randomUUID()}`;
+		storage.setItem(name, key);
+	}
+	return key;
+}
+
+export interface CheckoutAnswer {
+	orderId: string;
+	paymentUrl: string | null;
+}
+
+/** Sends the order; the server prices it. Resolves to where to go next, or sets the error. */
+export async function placeOrder(
+	request: {
+		item: CartItem;
+		currency: string;
+		discountCode: string | null;
+		locale: string;
+		idempotencyKey: string;
+		/** Shown when the server cannot be reached at all (its own errors come translated). */
+		unreachable: string;
+	},
+	fetcher: typeof fetch = fetch,
+): Promise<CheckoutAnswer | null> {
+	const { billing, method } = $checkout.get();
+	$checkout.setKey('submitting', true);
+	$checkout.setKey('error', null);
+	const { id: _id, ...choice } = request.item;
+	try {
+		const response = await fetcher('/api/checkout', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({
+				item: { ...choice, currency: request.currency },
+				discountCode: request.discountCode,
+				billing,
+				method,
+				idempotencyKey: request.idempotencyKey,
+				locale: request.locale,
+			}),
+		});
+		const answer = (await response.json()) as CheckoutAnswer & { error?: { message: string } };
+		if (response.ok) return answer;
+		$checkout.setKey('error', answer.error?.message ?? request.unreachable);
+		return null;
+	} catch {
+		$checkout.setKey('error', request.unreachable);
+		return null;
+	} finally {
+		$checkout.setKey('submitting', false);
+	}
+}

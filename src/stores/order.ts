@@ -1,0 +1,96 @@
+import { map } from 'nanostores';
+import { clearCart } from './cart';
+import type { PaymentMethodKind } from './checkout';
+
+export interface OrderStatus {
+	status: string;
+	invoice: {
+		id: string;
+		status: string;
+		total: number;
+		currency: string;
+		lastPaymentError: string | null;
+	};
+	service: {
+		id: string;
+		status: string;
+		address: string | null;
+		provisioningFailed: boolean;
+		panelState?: string;
+	};
+}
+
+export type Stage = 'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed';
+
+export const $order = map<{ status: OrderStatus | null; error: string | null }>({
+	status: null,
+	error: null,
+});
+
+/** Where an order is on its way from payment to a running server. */
+export function stageOf(order: OrderStatus | null): Stage {
+	if (!order || order.invoice.status === 'unpaid' || order.invoice.status === 'overdue')
+		return 'unpaid';
+	const { service } = order;
+	if (service.status === 'active') return 'running';
+	if (service.provisioningFailed) return 'delayed';
+	if (service.status === 'provisioning') return service.panelState ? 'installing' : 'settingUp';
+	return 'paid';
+}
+
+const done = (stage: Stage) => stage === 'running' || stage === 'delayed';
+
+/**
+ * Polls the order until its server runs (or needs a person). Once paid, the cart and the checkout
+ * key are cleared: the order is made and paid for. Returns the stop function for effects.
+ */
+export function followOrder(
+	orderId: string,
+	fetcher: typeof fetch = fetch,
+	everyMs = 1000,
+): () => void {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	let stopped = false;
+	const tick = async () => {
+		const response = await fetcher(`/api/orders/${orderId}`).catch(() => null);
+		if (response?.ok) {
+			const status = (await response.json()) as OrderStatus;
+			$order.setKey('status', status);
+			if (stageOf(status) !== 'unpaid') forgetCheckout();
+			if (done(stageOf(status))) return;
+		}
+		if (!stopped) timer = setTimeout(() => void tick(), everyMs);
+	};
+	void tick();
+	return () => {
+		stopped = true;
+		clearTimeout(timer);
+	};
+}
+
+function forgetCheckout(): void {
+	clearCart();
+	for (const key of Object.keys(sessionStorage))
+		if (key.startsWith('frostnode:checkout:')) sessionStorage.removeItem(key);
+}
+
+/** A new payment for the same order; sends the browser to the gateway's page. */
+export async function retryPayment(
+	orderId: string,
+	method: PaymentMethodKind,
+	locale: string,
+	fetcher: typeof fetch = fetch,
+): Promise<void> {
+	const response = await fetcher(`/api/orders/${orderId}/pay`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ method, locale }),
+	}).catch(() => null);
+	const answer = (await response?.json().catch(() => null)) as {
+		paymentUrl?: string | null;
+		error?: { message: string };
+	} | null;
+	if (response?.ok && answer?.paymentUrl) return window.location.assign(answer.paymentUrl);
+	if (response?.ok) return;
+	$order.setKey('error', answer?.error?.message ?? response?.statusText ?? 'offline');
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkMailedTo, signIn, uniqueEmail } from './backend';
+import { islandsHydrated } from './islands';
+
+// Buying a server as a new customer would: configurator, cart, checkout, the test gateway's page,
+// and the live progress until the server runs on the simulated panel.
+
+async function register(page: Page, email: string, path = '/register') {
+	await page.goto(path);
+	await page.locator('input[name=firstName]').fill('Nora');
+	await page.locator('input[name=lastName]').fill('Kjøper');
+	await page.locator('input[name=email]').fill(email);
+	await page.locator('input[name=password]').fill('Glacier-Tundra-Lantern-58');
+	await page.locator('input[name=confirmPassword]').fill('Glacier-Tundra-Lantern-58');
+	await page.locator('input[name=terms]').check();
+	await page.locator('main form button[type=submit]').click();
+	await page.goto(await linkMailedTo(email));
+}
+
+async function addToCart(page: Page, product: string) {
+	await page.goto(product);
+	await islandsHydrated(page);
+	await page
+		.locator('[data-configurator] button[type=submit], [data-configurator] button')
+		.last()
+		.click();
+	await expect(page).toHaveURL(/\/cart$/);
+}
+
+async function checkoutAndPay(page: Page, action: 'pay' | 'decline') {
+	await page.locator('a[href$="/checkout"]').first().click();
+	await expect(page).toHaveURL(/\/checkout$/);
+	await islandsHydrated(page);
+	await page.locator('main button.btn-primary').click(); // review → billing
+	await page.locator('input[name=name]').fill('Nora Kjøper');
+	await page.locator('input[name=address]').fill('Storgata 1');
+	await page.locator('input[name=postcode]').fill('0155');
+	await page.locator('input[name=city]').fill('Oslo');
+	await page.locator('select[name=country]').selectOption('NO');
+	await page.locator('main button.btn-primary').click(); // billing → payment
+	await page.locator('input[name=method][value=card]').check();
+	await page.locator('main button.btn-primary').click(); // pay
+	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
+	await page.locator(`button[value=${action}]`).click();
+	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
+}
+
+test('a new customer buys a Palworld server and watches it come up', async ({ page }) => {
+	const email = uniqueEmail('buyer');
+	await register(page, email);
+	await addToCart(page, '/palworld-server-hosting');
+	await checkoutAndPay(page, 'pay');
+	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 20_000 });
+	await expect(page.locator('[data-server-address]')).toContainText(/:\d+/);
+	await page.reload();
+	await expect(page.locator('[data-order-stage=running]')).toBeVisible();
+	await expect.poll(async () => (await linkMailedTo(email)).length).toBeGreaterThan(0);
+	expect(await page.evaluate(() => localStorage.getItem('frostnode:cart'))).toContain(
+		'"item":null',
+	);
+});
+
+test('a declined payment can be paid again, for the same order', async ({ page }) => {
+	await register(page, uniqueEmail('decliner'), '/da/register');
+	await addToCart(page, '/da/minecraft-server-hosting');
+	await checkoutAndPay(page, 'decline');
+	const orderUrl = page.url();
+	await expect(page.locator('[data-order-stage=unpaid]')).toBeVisible();
+	await page.locator('[data-order-stage=unpaid] button').first().click();
+	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
+	await page.locator('button[value=pay]').click();
+	await expect(page).toHaveURL(orderUrl.replace(/&cancelled=1$/, ''));
+	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 20_000 });
+});
+
+test('a signed-out visitor is sent to sign in and comes back to the checkout', async ({ page }) => {
+	await addToCart(page, '/palworld-server-hosting');
+	await page.goto('/checkout');
+	await expect(page).toHaveURL(/\/login\?next=%2Fcheckout$/);
+	await signIn(
+		page,
+		{ email: 'other@frostnode.example', password: 'frostnode-other-2026' },
+		page.url(),
+	);
+	await expect(page).toHaveURL(/\/checkout$/);
+	await islandsHydrated(page);
+	await expect(page.locator('[data-step], main .card').first()).toBeVisible();
+	await expect(page.locator('main')).toContainText('Palworld');
+});

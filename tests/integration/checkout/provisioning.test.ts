@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	startFakePterodactyl,
+	type FakePterodactyl,
+} from '../game-panel/fake-pterodactyl/index.ts';
+import { fakeEnv } from '../game-panel/targets.ts';
+import { startProductStack, type Personas } from '../data-model/personas.ts';
+
+// Provisioning after a verified payment, against the fake Pterodactyl: panel outages are retried,
+// a retried create never makes a second server, and after the last try the customer gets a clear
+// state and a support ticket.
+
+let p: Personas;
+let fake: FakePterodactyl;
+let ownerId: string;
+let provision: typeof import('../../../src/server/checkout/provision.ts').provision;
+let admin: typeof import('../../../src/server/supabase/admin-client.ts').adminClient;
+
+beforeAll(async () => {
+	p = await startProductStack();
+	fake = await startFakePterodactyl({ delayMs: 5 });
+	Object.assign(process.env, fakeEnv(fake), {
+		PUBLIC_SUPABASE_URL: p.stack.url,
+		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
+		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
+		SMTP_URL: p.stack.smtpUrl,
+		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+		PROVISIONING_RETRY_MS: '1',
+		PROVISIONING_POLL_MS: '5',
+	});
+	// Read after the environment is set: the retry and poll timings are taken at load.
+	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ adminClient: admin } = await import('../../../src/server/supabase/admin-client.ts'));
+	ownerId = (await p.owner.auth.getUser()).data.user!.id;
+}, 60_000);
+
+afterAll(async () => {
+	await fake.close();
+	await p.stack.stop();
+});
+
+/** A paid order whose service waits in `provisioning`. */
+async function paidService(key: string): Promise<string> {
+	const { data } = await p.service.rpc('place_order', {
+		customer: ownerId,
+		idempotency_key: key,
+		service: {
+			product_type: 'game',
+			game: 'palworld',
+			plan_id: 'palworld-standard',
+			tier: 'standard',
+			ram_gb: 8,
+			storage_gb: 25,
+			billing_cycle: 'monthly',
+		},
+		amounts: {
+			currency: 'EUR',
+			subtotal: 800,
+			discount: 0,
+			discount_percent: 0,
+			tax_rate: 25,
+			tax: 200,
+			total: 1000,
+		},
+		billing: {
+			name: 'Demo Kunde',
+			address: 'Gate 1',
+			postcode: '0150',
+			city: 'Oslo',
+			country: 'NO',
+		},
+		description: 'Palworld server',
+		payment_method: 'card',
+	});
+	const made = data as { invoice_id: string; service_id: string };
+	await p.service.rpc('settle_invoice', {
+		event_id: `evt-${key}`,
+		gateway: 'test',
+		invoice: made.invoice_id,
+		amount: 1000,
+		currency: 'EUR',
+		reference: `pay-${key}`,
+	});
+	return made.service_id;
+}
+
+const serviceRow = async (id: string) =>
+	(
+		await p.service
+			.from('services')
+			.select('status, panel_address, provisioning_error')
+			.eq('id', id)
+			.single()
+	).data!;
+
+describe('provisioning', () => {
+	it('retries panel outages and ends with one running server', async () => {
+		const id = await paidService('prov-retry-01');
+		for (let i = 0; i < 3; i++) fake.failNext(503);
+		await provision(admin()!, id, 'http://site.test');
+		expect(await serviceRow(id)).toMatchObject({ status: 'active', provisioning_error: null });
+		expect((await serviceRow(id)).panel_address).toMatch(/:\d+$/);
+		expect(fake.state.servers.filter((server) => server.external_id === id)).toHaveLength(1);
+	});
+
+	it('never makes two servers for one service, however often it is asked', async () => {
+		const id = await paidService('prov-twice-01');
+		await Promise.all([
+			provision(admin()!, id, 'http://site.test'),
+			provision(admin()!, id, 'http://site.test'),
+		]);
+		await provision(admin()!, id, 'http://site.test');
+		expect((await serviceRow(id)).status).toBe('active');
+		expect(fake.state.servers.filter((server) => server.external_id === id)).toHaveLength(1);
+	});
+
+	it('after the last try, the customer gets a clear state and a support ticket', async () => {
+		const id = await paidService('prov-fail-01');
+		for (let i = 0; i < 50; i++) fake.failNext(503);
+		await provision(admin()!, id, 'http://site.test');
+		const row = await serviceRow(id);
+		expect(row.status).toBe('provisioning');
+		expect(row.provisioning_error).toBeTruthy();
+		const tickets = (await p.owner.from('tickets').select('id, department').eq('service_id', id))
+			.data;
+		expect(tickets).toEqual([expect.objectContaining({ department: 'technical' })]);
+	});
+});

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductStack, type Personas } from './personas';
+
+// place_order and settle_invoice as the site server calls them (service role), and closed to
+// everyone else.
+
+let p: Personas;
+let ownerId: string;
+beforeAll(async () => {
+	p = await startProductStack();
+	ownerId = (await p.owner.auth.getUser()).data.user!.id;
+}, 60_000);
+afterAll(() => p.stack.stop());
+
+const service = {
+	product_type: 'game',
+	game: 'palworld',
+	plan_id: 'palworld-standard',
+	tier: 'standard',
+	ram_gb: 8,
+	storage_gb: 25,
+	billing_cycle: 'monthly',
+};
+const amounts = (code?: { code: string; percent: number }) => ({
+	currency: 'EUR',
+	subtotal: 800,
+	discount: code ? (800 * code.percent) / 100 : 0,
+	discount_code: code?.code ?? null,
+	discount_percent: code?.percent ?? 0,
+	tax_rate: 25,
+	tax: code ? (800 - (800 * code.percent) / 100) / 4 : 200,
+	total: code ? (800 - (800 * code.percent) / 100) * 1.25 : 1000,
+});
+const billing = {
+	name: 'Demo Kunde',
+	address: 'Gate 1',
+	postcode: '0150',
+	city: 'Oslo',
+	country: 'NO',
+};
+
+function place(key: string, code?: { code: string; percent: number }) {
+	return p.service.rpc('place_order', {
+		customer: ownerId,
+		idempotency_key: key,
+		service,
+		amounts: amounts(code),
+		billing,
+		description: 'Palworld server, 8 GB, monthly',
+		payment_method: 'card',
+	});
+}
+
+describe('place_order', () => {
+	it('writes order, pending service and unpaid invoice with its line, once per key', async () => {
+		const first = await place('key-once-0001');
+		expect(first.error).toBeNull();
+		const made = first.data as {
+			order_id: string;
+			invoice_id: string;
+			service_id: string;
+			created: boolean;
+		};
+		expect(made.created).toBe(true);
+		const again = (await place('key-once-0001')).data as typeof made;
+		expect(again).toMatchObject({
+			order_id: made.order_id,
+			invoice_id: made.invoice_id,
+			created: false,
+		});
+		const invoice = (
+			await p.owner
+				.from('invoices')
+				.select('*, invoice_items(*)')
+				.eq('id', made.invoice_id)
+				.single()
+		).data!;
+		expect(invoice).toMatchObject({
+			status: 'unpaid',
+			total: 1000,
+			tax: 200,
+			billing_country: 'NO',
+		});
+		expect(invoice.invoice_items).toHaveLength(1);
+		const svc = (
+			await p.owner
+				.from('services')
+				.select('status, recurring_amount')
+				.eq('id', made.service_id)
+				.single()
+		).data;
+		expect(svc).toEqual({ status: 'pending_payment', recurring_amount: 800 });
+	});
+
+	it('counts a code’s uses atomically: concurrent orders past the limit are refused', async () => {
+		await p.service.from('discount_codes').insert({ code: 'TWICE50', percent: 50, max_uses: 2 });
+		const results = await Promise.all(
+			Array.from({ length: 5 }, (_, i) =>
+				place(`key-code-000${i}`, { code: 'TWICE50', percent: 50 }),
+			),
+		);
+		expect(results.filter((r) => !r.error)).toHaveLength(2);
+		expect(results.filter((r) => r.error?.message === 'discount_unavailable')).toHaveLength(3);
+		const code = (
+			await p.service.from('discount_codes').select('uses').eq('code', 'TWICE50').single()
+		).data;
+		expect(code?.uses).toBe(2);
+	});
+
+	it('is closed to visitors and customers', async () => {
+		for (const client of [p.anon, p.owner]) {
+			const { error } = await client.rpc('place_order', {
+				customer: ownerId,
+				idempotency_key: 'key-forged-01',
+				service,
+				amounts: amounts(),
+				billing,
+				description: 'x',
+				payment_method: 'card',
+			});
+			expect(error?.code).toBe('42501');
+		}
+	});
+});
+
+describe('settle_invoice', () => {
+	it('pays once, moves the service on, and flags a payment of another amount', async () => {
+		const made = (await place('key-settle-01')).data as { invoice_id: string; service_id: string };
+		const settle = (event: string, amount: number, reference: string) =>
+			p.service.rpc('settle_invoice', {
+				event_id: event,
+				gateway: 'test',
+				invoice: made.invoice_id,
+				amount,
+				currency: 'eur',
+				reference,
+			});
+		expect((await settle('evt-short', 999, 'pay-short')).data).toMatchObject({
+			outcome: 'mismatch',
+		});
+		const flagged = (
+			await p.service
+				.from('invoices')
+				.select('status, review_reason')
+				.eq('id', made.invoice_id)
+				.single()
+		).data;
+		expect(flagged?.status).toBe('unpaid');
+		expect(flagged?.review_reason).toContain('999');
+		expect((await settle('evt-ok', 1000, 'pay-ok')).data).toMatchObject({
+			outcome: 'paid',
+			service_id: made.service_id,
+		});
+		expect((await settle('evt-ok', 1000, 'pay-ok')).data).toEqual({ outcome: 'duplicate' });
+		expect((await settle('evt-ok-2', 1000, 'pay-ok')).data).toMatchObject({
+			outcome: 'already_paid',
+		});
+		const svc = (
+			await p.service.from('services').select('status').eq('id', made.service_id).single()
+		).data;
+		expect(svc?.status).toBe('provisioning');
+		const payments = (
+			await p.service.from('transactions').select('id').eq('invoice_id', made.invoice_id)
+		).data;
+		expect(payments).toHaveLength(1);
+	});
+});
+
+describe('record_refund', () => {
+	it('records a refund once and marks a fully refunded invoice', async () => {
+		const made = (await place('key-refund-01')).data as { invoice_id: string };
+		const invoice = made.invoice_id;
+		await p.service.rpc('settle_invoice', {
+			event_id: 'evt-refund-paid',
+			gateway: 'test',
+			invoice,
+			amount: 1000,
+			currency: 'EUR',
+			reference: 'pay-refund',
+		});
+		const refund = (event: string, amount: number) =>
+			p.service.rpc('record_refund', {
+				event_id: event,
+				gateway: 'test',
+				invoice,
+				amount,
+				currency: 'EUR',
+				reference: 'pay-refund',
+			});
+		expect((await refund('evt-r1', 400)).data).toBe('partial');
+		expect((await refund('evt-r1', 400)).data).toBe('duplicate');
+		expect((await refund('evt-r2', 1000)).data).toBe('refunded');
+		const rows = (
+			await p.service.from('transactions').select('kind, amount').eq('invoice_id', invoice)
+		).data;
+		expect(rows).toEqual(
+			expect.arrayContaining([
+				{ kind: 'payment', amount: 1000 },
+				{ kind: 'refund', amount: 1000 },
+			]),
+		);
+		expect(rows).toHaveLength(2);
+	});
+});
