@@ -35,9 +35,10 @@ const order = (changes: Record<string, unknown> = {}) => ({
 		price: 1,
 	},
 	billing: {
-		name: 'Kari Nordmann',
-		address: 'Storgata 1',
-		postcode: '0155',
+		// The demo customer's own details (supabase/seed.sql): saving them back changes nothing.
+		name: 'Ingrid Solberg',
+		address: 'Kirkegata 15',
+		postcode: '0153',
 		city: 'Oslo',
 		country: 'NO',
 	},
