@@ -1,24 +1,7 @@
 import { map } from 'nanostores';
+import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart';
 import type { PaymentMethodKind } from './checkout';
-
-export interface OrderStatus {
-	status: string;
-	invoice: {
-		id: string;
-		status: string;
-		total: number;
-		currency: string;
-		lastPaymentError: string | null;
-	};
-	service: {
-		id: string;
-		status: string;
-		address: string | null;
-		provisioningFailed: boolean;
-		panelState?: string;
-	};
-}
 
 export type Stage = 'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed';
 

@@ -1,5 +1,5 @@
 import { getGamePanel } from '../game-panel';
-import type { OrderStatus } from './queries';
+import type { OrderStatus } from '../../lib/order-status';
 
 /**
  * While a paid service is being set up, the panel knows more than the database: whether its

@@ -1,24 +1,5 @@
+import type { OrderStatus } from '../../lib/order-status';
 import type { AdminClient } from '../supabase/admin-client';
-
-export interface OrderStatus {
-	status: string;
-	invoice: {
-		id: string;
-		status: string;
-		total: number;
-		currency: string;
-		lastPaymentError: string | null;
-	};
-	service: {
-		id: string;
-		status: string;
-		address: string | null;
-		provisioningFailed: boolean;
-		game: string | null;
-		/** The game panel's state while the server is being set up (see progress.ts). */
-		panelState?: string;
-	};
-}
 
 /**
  * One order as its owner follows it after paying: the order, its first invoice and its service.
