@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+	$checkout,
+	billingComplete,
+	chooseMethod,
+	idempotencyKeyFor,
+	placeOrder,
+	startCheckout,
+} from './checkout';
+
+const item = {
+	id: 'palworld-1',
+	planId: 'palworld-standard',
+	ram: 8,
+	storageGb: 25,
+	extras: [],
+	cycle: 'monthly' as const,
+};
+const billing = {
+	name: 'Ingrid Solberg',
+	address: 'Kirkegata 15',
+	postcode: '0153',
+	city: 'Oslo',
+	country: 'NO',
+};
+
+function memoryStorage() {
+	const values = new Map<string, string>();
+	return {
+		getItem: (k: string) => values.get(k) ?? null,
+		setItem: (k: string, v: string) => void values.set(k, v),
+	};
+}
+
+describe('checkout store', () => {
+	it('keeps one idempotency key per cart item, so a resubmit is the same order', () => {
+		const storage = memoryStorage();
+		const first = idempotencyKeyFor(item, storage);
+		expect(idempotencyKeyFor(item, storage)).toBe(first);
+		expect(idempotencyKeyFor({ ...item, id: 'other-2' }, storage)).not.toBe(first);
+		expect(first).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+	});
+
+	it('needs every billing field', () => {
+		expect(billingComplete(billing)).toBe(true);
+		expect(billingComplete({ ...billing, city: '  ' })).toBe(false);
+	});
+
+	it('sends the choice, billing and method, never a price, and shows the server’s error', async () => {
+		startCheckout(billing);
+		chooseMethod('card');
+		const fetcher = vi
+			.fn()
+			.mockResolvedValue(
+				new Response(JSON.stringify({ error: { code: 'invalid_ram', message: 'Not offered' } }), {
+					status: 422,
+				}),
+			);
+		const answer = await placeOrder(
+			{
+				item,
+				currency: 'EUR',
+				discountCode: null,
+				locale: 'en',
+				idempotencyKey: 'key-12345678',
+				unreachable: 'offline',
+			},
+			fetcher,
+		);
+		expect(answer).toBeNull();
+		expect($checkout.get().error).toBe('Not offered');
+		const sent = JSON.parse((fetcher.mock.calls[0] as [string, RequestInit])[1].body as string);
+		expect(sent).toEqual({
+			item: {
+				planId: 'palworld-standard',
+				ram: 8,
+				storageGb: 25,
+				extras: [],
+				cycle: 'monthly',
+				currency: 'EUR',
+			},
+			discountCode: null,
+			billing,
+			method: 'card',
+			idempotencyKey: 'key-12345678',
+			locale: 'en',
+		});
+		await placeOrder(
+			{
+				item,
+				currency: 'EUR',
+				discountCode: null,
+				locale: 'en',
+				idempotencyKey: 'key-12345678',
+				unreachable: 'offline',
+			},
+			vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
+		);
+		expect($checkout.get().error).toBe('offline');
+	});
+});
