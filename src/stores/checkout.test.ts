@@ -49,13 +49,11 @@ describe('checkout store', () => {
 	it('sends the choice, billing and method, never a price, and shows the server’s error', async () => {
 		startCheckout(billing);
 		chooseMethod('card');
-		const fetcher = vi
-			.fn()
-			.mockResolvedValue(
-				new Response(JSON.stringify({ error: { code: 'invalid_ram', message: 'Not offered' } }), {
-					status: 422,
-				}),
-			);
+		const fetcher = vi.fn().mockResolvedValue(
+			new Response(JSON.stringify({ error: { code: 'invalid_ram', message: 'Not offered' } }), {
+				status: 422,
+			}),
+		);
 		const answer = await placeOrder(
 			{
 				item,

@@ -5,6 +5,8 @@ import {
 } from '../game-panel/fake-pterodactyl/index.ts';
 import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
+import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
+import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
 
 // Provisioning after a verified payment, against the fake Pterodactyl: panel outages are retried,
 // a retried create never makes a second server, and after the last try the customer gets a clear
@@ -13,8 +15,8 @@ import { startProductStack, type Personas } from '../data-model/personas.ts';
 let p: Personas;
 let fake: FakePterodactyl;
 let ownerId: string;
-let provision: typeof import('../../../src/server/checkout/provision.ts').provision;
-let admin: typeof import('../../../src/server/supabase/admin-client.ts').adminClient;
+let provision: typeof ProvisionModule.provision;
+let admin: typeof AdminModule.adminClient;
 
 beforeAll(async () => {
 	p = await startProductStack();
