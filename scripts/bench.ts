@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures the bars in DESIGN §5 are judged by. Never part of `npm test`:
+ * `npm run bench`: prints the figures the performance bars are judged by. Never part of `npm test`:
  * timings on a shared 2-core machine are figures to read, not assertions.
  */
 import { performance } from 'node:perf_hooks';

@@ -1,6 +1,6 @@
 /**
  * Exact money arithmetic on integers of minor units. Fractions appear only as a numerator and a
- * denominator, and every result is rounded once, half away from zero, as DESIGN §2 requires.
+ * denominator, and every result is rounded once, half away from zero, never again.
  */
 
 /** numerator / denominator rounded to the nearest integer, halves away from zero. */

@@ -13,9 +13,9 @@ const config = (overrides: Partial<Configuration>): Configuration => ({
 	...overrides,
 });
 
-describe('cycleAmount (DESIGN §2 formula)', () => {
+describe('cycleAmount (the cycle price formula)', () => {
 	it.each([
-		// DESIGN's examples.
+		// The worked examples of the pricing rules.
 		['Palworld 8 GB monthly, 25 GB, USD', config({ ram: 8 }), 800],
 		[
 			'Minecraft premium 4 GB quarterly, 50 GB, subdomain, EUR',
