@@ -184,4 +184,10 @@ test('webhooks: a bad or old signature changes nothing, a replay has no second e
 	expect((await send(paid)).status()).toBe(200);
 	expect((await send(paid)).status()).toBe(200);
 	expect((await status()).invoice.status).toBe('paid');
+
+	// Out of order: a decline that arrives after the payment does not undo it.
+	const late = JSON.parse(event('evt_late_decline', 1000)) as Record<string, unknown>;
+	const decline = JSON.stringify({ ...late, type: 'payment.failed' });
+	expect((await send(decline)).status()).toBe(200);
+	expect(await status()).toMatchObject({ invoice: { status: 'paid', lastPaymentError: null } });
 });
