@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
+import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
@@ -20,7 +21,7 @@ export async function retryPayment(
 	| 'not_found'
 	| 'method_unavailable'
 > {
-	if (!/^[0-9a-f-]{36}$/i.test(orderId)) return 'not_found';
+	if (!isUuid(orderId)) return 'not_found';
 	const { data: invoice } = await admin
 		.from('invoices')
 		.select('id, status, total, currency, user_id, invoice_items(description)')

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../lib/order-status';
+import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 
 /**
@@ -10,7 +11,7 @@ export async function orderStatus(
 	orderId: string,
 	userId: string,
 ): Promise<OrderStatus | null> {
-	if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+	if (!isUuid(orderId)) return null;
 	const { data: order } = await admin
 		.from('orders')
 		.select(
