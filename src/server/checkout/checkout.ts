@@ -68,6 +68,7 @@ export async function checkout(
 			...placed,
 			method: input.method,
 			description: priced.description,
+			payer: { name: input.billing.name, gatewayCustomerId: placed.gatewayCustomerId },
 			attemptKey: input.idempotencyKey,
 			...context,
 		});

@@ -10,12 +10,14 @@ export interface PlacedOrder {
 	total: number;
 	currency: string;
 	created: boolean;
+	/** The customer's id at the payment gateway, once a gateway has made one. */
+	gatewayCustomerId: string | null;
 }
 
 /**
  * Writes the order in one transaction (`place_order`): the same idempotency key gives back the
- * order it made, and a code is counted only if it can still be used. The billing details are saved
- * to the profile too, so the next checkout starts filled in.
+ * order it made, a code is counted only if it can still be used, and the billing details are saved
+ * to the profile in the same transaction, so the next checkout starts filled in.
  */
 export async function placeOrder(
 	admin: AdminClient,
@@ -51,8 +53,8 @@ export async function placeOrder(
 		total: number;
 		currency: string;
 		created: boolean;
+		gateway_customer_id: string | null;
 	};
-	if (row.created) await saveBillingToProfile(admin, customer.id, input.billing);
 	return {
 		orderId: row.order_id,
 		invoiceId: row.invoice_id,
@@ -60,26 +62,6 @@ export async function placeOrder(
 		total: Number(row.total),
 		currency: row.currency,
 		created: row.created,
+		gatewayCustomerId: row.gateway_customer_id,
 	};
-}
-
-async function saveBillingToProfile(
-	admin: AdminClient,
-	userId: string,
-	billing: CheckoutInput['billing'],
-): Promise<void> {
-	const [first = '', ...rest] = billing.name.split(/\s+/);
-	const { error } = await admin
-		.from('profiles')
-		.update({
-			first_name: first.slice(0, 100),
-			last_name: rest.join(' ').slice(0, 100),
-			address: billing.address,
-			postal_code: billing.postcode,
-			city: billing.city,
-			country: billing.country,
-		})
-		.eq('id', userId);
-	if (error)
-		console.error('[checkout] could not save billing details to the profile:', error.message);
 }

@@ -24,7 +24,7 @@ export async function retryPayment(
 	if (!isUuid(orderId)) return 'not_found';
 	const { data: invoice } = await admin
 		.from('invoices')
-		.select('id, status, total, currency, user_id, invoice_items(description)')
+		.select('id, status, total, currency, user_id, billing_name, invoice_items(description)')
 		.eq('order_id', orderId)
 		.eq('kind', 'new')
 		.maybeSingle();
@@ -34,12 +34,21 @@ export async function retryPayment(
 	if (!getPaymentGateway().methodsFor(invoice.currency).includes(method))
 		return 'method_unavailable';
 	const items = invoice.invoice_items as { description: string }[] | null;
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('stripe_customer_id')
+		.eq('id', customer.id)
+		.maybeSingle();
 	const paymentUrl = await startPayment(admin, customer, {
 		...base,
 		total: Number(invoice.total),
 		currency: invoice.currency,
 		method,
 		description: items?.[0]?.description ?? '',
+		payer: {
+			name: invoice.billing_name,
+			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+		},
 		// Each retry is a new attempt: the previous session was declined or abandoned.
 		attemptKey: `retry-${Date.now()}`,
 		...context,

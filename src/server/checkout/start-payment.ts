@@ -11,6 +11,8 @@ interface Payable {
 	currency: string;
 	method: PaymentMethodKind;
 	description: string;
+	/** Who pays: the name on the invoice, and their customer id at the gateway if it made one. */
+	payer: { name: string; gatewayCustomerId: string | null };
 	origin: string;
 	locale: Locale;
 	/** The same key gives the same payment session (a double click); a retry brings a new one. */
@@ -28,11 +30,6 @@ export async function startPayment(
 	payable: Payable,
 ): Promise<string> {
 	const gateway = getPaymentGateway();
-	const { data: profile } = await admin
-		.from('profiles')
-		.select('first_name, last_name, stripe_customer_id')
-		.eq('id', customer.id)
-		.single();
 	const complete = new URL(
 		`${localizePath('/checkout/complete', payable.locale)}?order=${payable.orderId}`,
 		payable.origin,
@@ -46,8 +43,8 @@ export async function startPayment(
 		customer: {
 			profileId: customer.id,
 			email: customer.email ?? '',
-			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
-			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+			name: payable.payer.name,
+			gatewayCustomerId: payable.payer.gatewayCustomerId,
 		},
 		description: payable.description,
 		locale: payable.locale,
@@ -59,7 +56,11 @@ export async function startPayment(
 		.from('invoices')
 		.update({ gateway: gateway.name, gateway_session_id: session.sessionId })
 		.eq('id', payable.invoiceId);
-	if (session.gatewayCustomerId && gateway.name === 'stripe')
+	if (
+		session.gatewayCustomerId &&
+		gateway.name === 'stripe' &&
+		session.gatewayCustomerId !== payable.payer.gatewayCustomerId
+	)
 		await admin
 			.from('profiles')
 			.update({ stripe_customer_id: session.gatewayCustomerId })

@@ -2,6 +2,7 @@ import { verifyJwt } from '../keys/jwt.ts';
 import type { JwtClaims, JwtFailure } from '../keys/jwt.ts';
 import { authTransaction } from './context.ts';
 import type { AuthContext } from './context.ts';
+import type { Transaction } from '../db/database.ts';
 import { AuthError, forbidden } from './errors.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById } from './users.ts';
@@ -59,10 +60,19 @@ export interface Caller {
 }
 
 /** GET/PUT /user, /logout: the JWT's user must exist and its session must not have been ended. */
-export async function requireUser(
+export async function requireUser(ctx: AuthContext, authorization: string | undefined): Promise<Caller> {
+	return withUser(ctx, authorization, (_tx, caller) => Promise.resolve(caller));
+}
+
+/**
+ * The caller, then `work` in the same auth transaction: GET /user reads the identities with the
+ * user in one go, as it is asked on every server-side request of a signed-in customer.
+ */
+export async function withUser<T>(
 	ctx: AuthContext,
 	authorization: string | undefined,
-): Promise<Caller> {
+	work: (tx: Transaction, caller: Caller) => Promise<T>,
+): Promise<T> {
 	const claims = verifiedClaims(ctx, authorization);
 	const sub = typeof claims.sub === 'string' ? claims.sub : '';
 	if (sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
@@ -76,7 +86,7 @@ export async function requireUser(
 		if (sessionId !== undefined && !(await sessionExists(tx, sessionId))) {
 			throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
 		}
-		return { user, claims, sessionId };
+		return work(tx, { user, claims, sessionId });
 	});
 }
 

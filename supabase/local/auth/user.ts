@@ -9,7 +9,7 @@ import { forbidden, unprocessable } from './errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
-import { optionalObject, optionalString, parseBody, requireUser } from './request.ts';
+import { optionalObject, optionalString, parseBody, requireUser, withUser } from './request.ts';
 import { userJson } from './user-json.ts';
 import { findUserByEmail, updateUser } from './users.ts';
 import { identitiesOf } from './identities.ts';
@@ -23,9 +23,9 @@ export async function getUser(
 	request: ApiRequest,
 	authorization: string | undefined,
 ): Promise<ApiResponse> {
-	const { user } = await requireUser(ctx, authorization);
-	const identities = await authTransaction(ctx, (tx) => identitiesOf(tx, user.id));
-	return json(200, userJson(user, identities));
+	return withUser(ctx, authorization, async (tx, { user }) =>
+		json(200, userJson(user, await identitiesOf(tx, user.id))),
+	);
 }
 
 /** user_metadata merge: keys overwrite, a null value deletes its key. */

@@ -107,6 +107,37 @@ describe('place_order', () => {
 		expect(code?.uses).toBe(2);
 	});
 
+	it('saves the billing details to the profile with the order, and not when it is refused', async () => {
+		const profile = () =>
+			p.service
+				.from('profiles')
+				.select('first_name, last_name, address, postal_code, city, country')
+				.eq('id', ownerId)
+				.single();
+		const named = (name: string, city: string, code?: { code: string; percent: number }) =>
+			p.service.rpc('place_order', {
+				customer: ownerId,
+				idempotency_key: `key-profile-${city}`,
+				service,
+				amounts: amounts(code),
+				billing: { ...billing, name, city, country: 'DK' },
+				description: 'Palworld server, 8 GB, monthly',
+				payment_method: 'card',
+			});
+		expect((await named('Anne \t Marie  Holm', 'Aarhus')).error).toBeNull();
+		expect((await profile()).data).toEqual({
+			first_name: 'Anne',
+			last_name: 'Marie  Holm',
+			address: 'Gate 1',
+			postal_code: '0150',
+			city: 'Aarhus',
+			country: 'DK',
+		});
+		const refused = await named('Someone Else', 'Odense', { code: 'NO-SUCH-CODE', percent: 10 });
+		expect(refused.error?.message).toBe('discount_unavailable');
+		expect((await profile()).data).toMatchObject({ first_name: 'Anne', city: 'Aarhus' });
+	});
+
 	it('is closed to visitors and customers', async () => {
 		for (const client of [p.anon, p.owner]) {
 			const { error } = await client.rpc('place_order', {
