@@ -60,7 +60,10 @@ export interface Caller {
 }
 
 /** GET/PUT /user, /logout: the JWT's user must exist and its session must not have been ended. */
-export async function requireUser(ctx: AuthContext, authorization: string | undefined): Promise<Caller> {
+export async function requireUser(
+	ctx: AuthContext,
+	authorization: string | undefined,
+): Promise<Caller> {
 	return withUser(ctx, authorization, (_tx, caller) => Promise.resolve(caller));
 }
 
