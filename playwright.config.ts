@@ -14,10 +14,6 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: !!process.env.CI,
-	// One retry in CI, reported as "flaky" in the summary: two cart-notice tests (cart.test.ts, a
-	// corrupted stored cart; discounts.test.ts, a stored code no longer accepted) failed once under
-	// full-suite load and never alone. Investigate before relying on it; locally there is none.
-	retries: process.env.CI ? 1 : 0,
 	reporter: process.env.CI ? [['list']] : [['list']],
 	use: {
 		baseURL: `http://127.0.0.1:${port}`,

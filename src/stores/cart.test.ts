@@ -10,11 +10,14 @@ import {
 	$appliedDiscount,
 	$cartItem,
 	$cartNotice,
+	$shownCartNotice,
 	addToCart,
 	applyDiscount,
 	clearCart,
+	dismissCartNotice,
 	recheckDiscount,
 	removeFromCart,
+	showCartNotice,
 	updateCartItem,
 } from './cart';
 
@@ -36,8 +39,9 @@ const minecraft = {
 beforeAll(() => useTestStorageEngine());
 afterEach(() => {
 	cleanTestStorage();
-	cleanStores($cartItem, $appliedDiscount, $cartNotice);
+	cleanStores($cartItem, $appliedDiscount, $cartNotice, $shownCartNotice);
 	$cartNotice.set(null);
+	$shownCartNotice.set(null);
 });
 
 describe('the cart', () => {
@@ -122,6 +126,18 @@ describe('discount codes', () => {
 		await recheckDiscount(vi.fn().mockResolvedValue({ ok: false, reason: 'unknown' }));
 		expect($appliedDiscount.get()).toBeNull();
 		expect($cartNotice.get()).toBe('discountRemoved');
+	});
+
+	it('shows a notice once: out of storage, kept on screen until dismissed', () => {
+		addToCart({ ...palworld, extras: [] });
+		addToCart({ ...minecraft, extras: [] });
+		showCartNotice();
+		expect($shownCartNotice.get()).toBe('replaced');
+		expect(getTestStorage()['frostnode:cart-notice']).toBeFalsy();
+		showCartNotice(); // a second look (a re-rendered cart) finds nothing new and keeps it
+		expect($shownCartNotice.get()).toBe('replaced');
+		dismissCartNotice();
+		expect($shownCartNotice.get()).toBeNull();
 	});
 
 	it('clearing the cart clears the code too', () => {

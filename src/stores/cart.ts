@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
 import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
 import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
@@ -128,6 +129,20 @@ export async function recheckDiscount(check = checkDiscountCode): Promise<void> 
 	}
 }
 
-export function dismissCartNotice(): void {
+/**
+ * The notice on screen. Showing takes it out of storage, so it appears once rather than on every
+ * later visit, but keeps it in memory for the page: a cart that re-renders (emptied, or its island
+ * hydrated again) shows it still instead of losing it.
+ */
+export const $shownCartNotice = atom<CartNotice>(null);
+
+export function showCartNotice(): void {
+	const stored = $cartNotice.get();
+	if (!stored) return;
+	$shownCartNotice.set(stored);
 	$cartNotice.set(null);
+}
+
+export function dismissCartNotice(): void {
+	$shownCartNotice.set(null);
 }

@@ -1,20 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $cartNotice, dismissCartNotice, type CartNotice as Notice } from '../../stores/cart';
+import { useEffect } from 'react';
+import {
+	$cartNotice,
+	$shownCartNotice,
+	dismissCartNotice,
+	showCartNotice,
+} from '../../stores/cart';
 import type { CartStrings } from './strings';
 
-/**
- * The cart's warning or error of the moment, announced to screen readers. Once on screen it is
- * taken out of storage, so it is shown once rather than on every later visit.
- */
+/** The cart's warning or error of the moment, announced to screen readers. */
 export default function CartNotice({ strings: s }: { strings: CartStrings }) {
 	const stored = useStore($cartNotice);
-	const [notice, setNotice] = useState<Notice>(null);
-	useEffect(() => {
-		if (!stored) return;
-		setNotice(stored);
-		dismissCartNotice();
-	}, [stored]);
+	const notice = useStore($shownCartNotice);
+	useEffect(() => showCartNotice(), [stored]);
 	if (!notice) return null;
 	const isError = notice !== 'replaced';
 	return (
@@ -24,7 +22,7 @@ export default function CartNotice({ strings: s }: { strings: CartStrings }) {
 			data-cart-notice={notice}
 		>
 			<p>{s[`cart.notice.${notice}`]}</p>
-			<button type="button" onClick={() => setNotice(null)} className="shrink-0 underline">
+			<button type="button" onClick={dismissCartNotice} className="shrink-0 underline">
 				{s['cart.dismiss']}
 			</button>
 		</div>
