@@ -27,6 +27,7 @@ describe('stageOf', () => {
 		[status('paid', 'provisioning', { panelState: 'installing' }), 'installing'],
 		[status('paid', 'provisioning', { provisioningFailed: true }), 'delayed'],
 		[status('paid', 'active', { address: 'play.example:25565' }), 'running'],
+		[status('refunded', 'cancelled'), 'refunded'],
 	] as const)('%# → %s', (order, stage) => expect(stageOf(order)).toBe(stage));
 
 	it('says unpaid before anything is known', () => expect(stageOf(null)).toBe('unpaid'));

@@ -3,7 +3,8 @@ import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart';
 import type { PaymentMethodKind } from './checkout';
 
-export type Stage = 'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed';
+export type Stage =
+	'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed' | 'refunded';
 
 export const $order = map<{ status: OrderStatus | null; error: string | null }>({
 	status: null,
@@ -15,13 +16,15 @@ export function stageOf(order: OrderStatus | null): Stage {
 	if (!order || order.invoice.status === 'unpaid' || order.invoice.status === 'overdue')
 		return 'unpaid';
 	const { service } = order;
+	// A refund that overtook its payment: the order was cancelled instead of fulfilled.
+	if (order.invoice.status === 'refunded' && service.status === 'cancelled') return 'refunded';
 	if (service.status === 'active') return 'running';
 	if (service.provisioningFailed) return 'delayed';
 	if (service.status === 'provisioning') return service.panelState ? 'installing' : 'settingUp';
 	return 'paid';
 }
 
-const done = (stage: Stage) => stage === 'running' || stage === 'delayed';
+const done = (stage: Stage) => stage === 'running' || stage === 'delayed' || stage === 'refunded';
 
 /**
  * Polls the order until its server runs (or needs a person). Once paid, the cart and the checkout

@@ -61,11 +61,11 @@ export default function OrderProgress(props: Props) {
 			</div>
 		);
 	}
-	if (stage === 'delayed') {
+	if (stage === 'delayed' || stage === 'refunded') {
 		return (
-			<div className="card" data-order-stage="delayed">
+			<div className="card" data-order-stage={stage}>
 				<p role="status" className="text-neutral-100">
-					{s['checkout.complete.delayed']}
+					{s[`checkout.complete.${stage}`]}
 				</p>
 				<a className="btn btn-secondary mt-4" href={supportPath}>
 					{s['checkout.complete.support']}

@@ -12,6 +12,7 @@ export const progressKeys = [
 	'checkout.complete.retry',
 	'checkout.complete.delayed',
 	'checkout.complete.support',
+	'checkout.complete.refunded',
 	'checkout.method.card',
 	'checkout.method.paypal',
 	'checkout.method.mobilepay',

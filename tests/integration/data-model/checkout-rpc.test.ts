@@ -232,4 +232,30 @@ describe('record_refund', () => {
 		);
 		expect(rows).toHaveLength(2);
 	});
+
+	it('a full refund that arrives before its payment leaves nothing to fulfil', async () => {
+		const made = (await place('key-refund-02')).data as { invoice_id: string; service_id: string };
+		const invoice = made.invoice_id;
+		const event = { gateway: 'test', invoice, currency: 'EUR', reference: 'pay-early-refund' };
+		expect(
+			(await p.service.rpc('record_refund', { ...event, event_id: 'evt-early-r', amount: 1000 }))
+				.data,
+		).toBe('partial');
+		expect(
+			(await p.service.rpc('settle_invoice', { ...event, event_id: 'evt-late-p', amount: 1000 }))
+				.data,
+		).toMatchObject({ outcome: 'refunded' });
+		const state = (
+			await p.service
+				.from('invoices')
+				.select('status, orders(status), services(status)')
+				.eq('id', invoice)
+				.single()
+		).data;
+		expect(state).toEqual({
+			status: 'refunded',
+			orders: { status: 'cancelled' },
+			services: { status: 'cancelled' },
+		});
+	});
 });

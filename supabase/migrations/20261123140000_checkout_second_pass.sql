@@ -1,7 +1,9 @@
 -- =============================================================================================
--- Checkout in fewer round trips: place_order also saves the billing details to the profile (in
--- the order's transaction, so a refused order changes nothing) and returns the customer's gateway
--- id, which the site server otherwise fetched with two more requests per checkout.
+-- Checkout, second pass.
+-- place_order in fewer round trips: it also saves the billing details to the profile (in the
+-- order's transaction, so a refused order changes nothing) and returns the customer's gateway id,
+-- which the site server otherwise fetched with two more requests per checkout.
+-- settle_invoice: a payment whose full refund arrived first is not fulfilled.
 -- =============================================================================================
 
 create or replace function public.place_order(
@@ -109,3 +111,78 @@ begin
 end;
 $$;
 
+create or replace function public.settle_invoice(
+	event_id text,
+	gateway text,
+	invoice uuid,
+	amount bigint,
+	currency text,
+	reference text
+)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+	target public.invoices;
+begin
+	insert into public.payment_events (id, gateway, type)
+		values (settle_invoice.gateway || ':' || event_id, settle_invoice.gateway, 'paid')
+		on conflict (id) do nothing;
+	if not found then
+		return jsonb_build_object('outcome', 'duplicate');
+	end if;
+
+	select * into target from public.invoices i where i.id = invoice for update;
+	if target.id is null then
+		return jsonb_build_object('outcome', 'unknown_invoice');
+	end if;
+	if target.total <> amount or target.currency <> upper(settle_invoice.currency) then
+		update public.invoices set review_reason = format(
+			'Paid %s %s through %s (%s) for an invoice of %s %s', amount, upper(settle_invoice.currency),
+			settle_invoice.gateway, reference, target.total, target.currency)
+			where id = target.id;
+		return jsonb_build_object('outcome', 'mismatch', 'invoice_id', target.id);
+	end if;
+
+	if amount > 0 then
+		insert into public.transactions (invoice_id, user_id, kind, gateway, gateway_reference,
+			amount, currency, status)
+		values (target.id, target.user_id, 'payment', settle_invoice.gateway, reference, amount,
+			target.currency, 'succeeded')
+		on conflict (gateway_reference) do nothing;
+	end if;
+
+	-- Webhooks come in any order: a refund can arrive before the payment it refunds. A payment
+	-- already refunded in full is recorded, and the order is cancelled rather than fulfilled.
+	if amount > 0 and exists (select 1 from public.transactions t
+			where t.gateway_reference = 'refund:' || reference and t.amount >= amount) then
+		update public.invoices set status = 'refunded', paid_at = now(),
+			gateway = settle_invoice.gateway
+			where id = target.id and status = 'unpaid';
+		update public.orders set status = 'cancelled' where id = target.order_id and status = 'pending';
+		update public.services set status = 'cancelled'
+			where id = target.service_id and status = 'pending_payment';
+		return jsonb_build_object('outcome', 'refunded', 'invoice_id', target.id);
+	end if;
+
+	if target.status = 'paid' then
+		return jsonb_build_object('outcome', 'already_paid', 'invoice_id', target.id,
+			'service_id', target.service_id);
+	end if;
+
+	update public.invoices set status = 'paid', paid_at = now(), gateway = settle_invoice.gateway,
+		last_payment_error = null
+		where id = target.id;
+	update public.orders set status = 'paid' where id = target.order_id;
+	update public.services set status = 'provisioning'
+		where id = target.service_id and status = 'pending_payment';
+	insert into public.service_activity (service_id, user_id, event, detail)
+	values (target.service_id, target.user_id, 'paid',
+		jsonb_build_object('invoice_id', target.id, 'gateway', settle_invoice.gateway));
+	return jsonb_build_object('outcome', 'paid', 'invoice_id', target.id,
+		'service_id', target.service_id, 'user_id', target.user_id);
+end;
+$$;
