@@ -1,0 +1,67 @@
+import type { ContentColumns, ContentTable, TableCell } from 'pdfmake/interfaces';
+import type { PdfContext } from './sections';
+import type { InvoiceForPdf, InvoiceLineForPdf } from './types';
+
+/** The money tables of an invoice PDF: its lines, then its totals. */
+
+export function linesTable(
+	invoice: InvoiceForPdf,
+	lines: InvoiceLineForPdf[],
+	{ t, format }: PdfContext,
+): ContentTable {
+	const header: TableCell[] = [
+		{ text: t('invoice.pdf.description'), style: 'th' },
+		{ text: t('invoice.pdf.quantity'), style: 'th', alignment: 'right' },
+		{ text: t('invoice.pdf.unitPrice'), style: 'th', alignment: 'right' },
+		{ text: t('invoice.pdf.vat'), style: 'th', alignment: 'right' },
+		{ text: t('invoice.pdf.amount'), style: 'th', alignment: 'right' },
+	];
+	const body = lines.map((line): TableCell[] => [
+		line.description,
+		{ text: String(line.quantity), alignment: 'right' },
+		{ text: format.money(line.unitAmount), alignment: 'right' },
+		{ text: format.percent(line.taxable ? invoice.taxRate : 0), alignment: 'right' },
+		{ text: format.money(line.amount), alignment: 'right' },
+	]);
+	return {
+		table: {
+			headerRows: 1,
+			widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+			body: [header, ...body],
+		},
+		layout: 'lightHorizontalLines',
+	};
+}
+
+/** Subtotal, discount, VAT, late fee and total as stored on the invoice (never re-computed). */
+export function totalsTable(invoice: InvoiceForPdf, { t, format }: PdfContext): ContentColumns {
+	const rows: [string, string][] = [[t('invoice.pdf.subtotal'), format.money(invoice.subtotal)]];
+	if (invoice.discount !== 0)
+		rows.push([t('invoice.pdf.discount'), format.money(-invoice.discount)]);
+	const rate = format.percent(invoice.taxRate);
+	rows.push([t('invoice.pdf.vatTotal', { rate }), format.money(invoice.tax)]);
+	if (invoice.lateFee !== 0) rows.push([t('invoice.pdf.lateFee'), format.money(invoice.lateFee)]);
+	const total: TableCell[] = [
+		{ text: t('invoice.pdf.total'), bold: true },
+		{ text: format.money(invoice.total), bold: true, alignment: 'right' },
+	];
+	return {
+		columns: [
+			{ width: '*', text: '' },
+			{
+				width: 'auto',
+				table: {
+					widths: ['auto', 'auto'],
+					body: [
+						...rows.map(([label, value]): TableCell[] => [
+							label,
+							{ text: value, alignment: 'right' },
+						]),
+						total,
+					],
+				},
+				layout: 'lightHorizontalLines',
+			},
+		],
+	};
+}
