@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { run } from './build-state.ts';
 import { serveSite } from './serve.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
+import { benchBilling } from './bench/billing.ts';
 import { benchCheckout } from './bench/checkout.ts';
 import { benchLocalStack } from './bench/local-stack.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
@@ -87,3 +88,7 @@ console.log(
 const checkout = await benchCheckout();
 console.table(checkout.rows);
 console.log(checkout.codeUses);
+console.log(
+	'\nBilling run over 10,000 services, 1,000 due (renewal invoices and their mails, local stack):',
+);
+console.table(await benchBilling());

@@ -5,7 +5,7 @@
  */
 import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
-import { testGatewaySecret } from '../tests/e2e/secrets.ts';
+import { cronSecret, testGatewaySecret } from '../tests/e2e/secrets.ts';
 
 export const e2ePorts = {
 	site: Number(process.env.E2E_PORT ?? 4391),
@@ -39,6 +39,7 @@ const { child } = await serveSite(e2ePorts.site, {
 	GAME_PANEL_SIM_DELAY_MS: '300',
 	PROVISIONING_POLL_MS: '100',
 	TEST_GATEWAY_SECRET: testGatewaySecret,
+	CRON_SECRET: cronSecret,
 });
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);
 

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { cronSecret, scheduleBilling } from './billing-schedule.ts';
 import { buildIsStale, run } from './build-state.ts';
 import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
@@ -12,21 +13,24 @@ import { serveSite } from './serve.ts';
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
 const backend = await startBackend({ dataDir: 'supabase/.data', envFile: '.env.local' });
+const CRON_SECRET = cronSecret();
+const siteEnv = { ...backend.env, CRON_SECRET };
 
 let site: ChildProcess;
 let url = `http://localhost:${port}`;
 if (dev) {
 	site = spawn(join('node_modules', '.bin', 'astro'), ['dev', '--port', String(port)], {
 		stdio: 'inherit',
-		env: { ...process.env, ...backend.env, ASTRO_TELEMETRY_DISABLED: '1' },
+		env: { ...process.env, ...siteEnv, ASTRO_TELEMETRY_DISABLED: '1' },
 	});
 } else {
 	if (await buildIsStale()) {
 		console.log('Building the site (sources changed since the last build)…');
 		await run('astro', ['build']);
 	}
-	({ url, child: site } = await serveSite(port, backend.env));
+	({ url, child: site } = await serveSite(port, siteEnv));
 }
+const stopBilling = scheduleBilling(url, CRON_SECRET);
 
 console.log(`
   Frostnode is running.
@@ -37,7 +41,8 @@ console.log(`
 			? `
   Mailbox:       ${backend.stack.mailboxUrl}   (every mail the site sends)
   SMTP:          ${backend.stack.smtpUrl}   (the site's SMTP_URL, received by the mailbox)
-  Demo sign-in:  demo@frostnode.example / frostnode-demo-2026`
+  Demo sign-in:  demo@frostnode.example / frostnode-demo-2026
+  Billing run:   hourly (and a minute after start); npm run billing:run -- --now <ISO time>`
 			: ''
 	}
 
@@ -48,6 +53,7 @@ let stopping = false;
 async function stop(): Promise<void> {
 	if (stopping) return;
 	stopping = true;
+	stopBilling();
 	site.kill('SIGTERM');
 	await backend.stack?.stop();
 	process.exit(0);

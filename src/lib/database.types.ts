@@ -6,6 +6,54 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
 	public: {
 		Tables: {
+			billing_notices: {
+				Row: {
+					created_at: string;
+					dedupe_key: string;
+					id: number;
+					invoice_id: string | null;
+					kind: string;
+					sent_at: string | null;
+					service_id: string | null;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					dedupe_key: string;
+					id?: never;
+					invoice_id?: string | null;
+					kind: string;
+					sent_at?: string | null;
+					service_id?: string | null;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					dedupe_key?: string;
+					id?: never;
+					invoice_id?: string | null;
+					kind?: string;
+					sent_at?: string | null;
+					service_id?: string | null;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'billing_notices_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoices';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'billing_notices_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			discount_codes: {
 				Row: {
 					code: string;
@@ -95,6 +143,7 @@ export type Database = {
 					billing_name: string;
 					billing_postal_code: string;
 					billing_vat_number: string;
+					charge_attempts: number;
 					created_at: string;
 					currency: string;
 					discount: number;
@@ -129,6 +178,7 @@ export type Database = {
 					billing_name?: string;
 					billing_postal_code?: string;
 					billing_vat_number?: string;
+					charge_attempts?: number;
 					created_at?: string;
 					currency: string;
 					discount?: number;
@@ -163,6 +213,7 @@ export type Database = {
 					billing_name?: string;
 					billing_postal_code?: string;
 					billing_vat_number?: string;
+					charge_attempts?: number;
 					created_at?: string;
 					currency?: string;
 					discount?: number;
@@ -476,6 +527,7 @@ export type Database = {
 			};
 			services: {
 				Row: {
+					anchor_day: number | null;
 					billing_cycle: string;
 					cancel_at_period_end: boolean;
 					cancellation_reason: string | null;
@@ -509,6 +561,7 @@ export type Database = {
 					user_id: string;
 				};
 				Insert: {
+					anchor_day?: number | null;
 					billing_cycle: string;
 					cancel_at_period_end?: boolean;
 					cancellation_reason?: string | null;
@@ -542,6 +595,7 @@ export type Database = {
 					user_id: string;
 				};
 				Update: {
+					anchor_day?: number | null;
 					billing_cycle?: string;
 					cancel_at_period_end?: boolean;
 					cancellation_reason?: string | null;
@@ -714,15 +768,31 @@ export type Database = {
 				};
 				Returns: boolean;
 			};
+			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
+			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
+			billing_lock_release: { Args: { holder: string }; Returns: undefined };
+			billing_notices_due: { Args: { max: number }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };
+			extend_service_period: { Args: { invoice: string }; Returns: Json };
 			give_up_provisioning: {
 				Args: { error: string; message: string; service: string; subject: string };
 				Returns: string;
 			};
+			issue_renewal_invoice: {
+				Args: {
+					amounts: Json;
+					at: string;
+					description: string;
+					period_end: string;
+					service: string;
+				};
+				Returns: Json;
+			};
 			keep_service: {
 				Args: { service_id: string };
 				Returns: {
+					anchor_day: number | null;
 					billing_cycle: string;
 					cancel_at_period_end: boolean;
 					cancellation_reason: string | null;
@@ -762,6 +832,11 @@ export type Database = {
 					isSetofReturn: false;
 				};
 			};
+			mark_invoice_overdue: {
+				Args: { at: string; description: string; invoice: string; late_fee: number };
+				Returns: boolean;
+			};
+			mark_notices_sent: { Args: { notices: number[] }; Returns: undefined };
 			open_ticket: {
 				Args: { department: string; message: string; service_id?: string; subject: string };
 				Returns: {
@@ -781,6 +856,7 @@ export type Database = {
 					isSetofReturn: false;
 				};
 			};
+			owe_billing_notice: { Args: { invoice: string; kind: string }; Returns: undefined };
 			place_order: {
 				Args: {
 					amounts: Json;
@@ -792,6 +868,10 @@ export type Database = {
 					service: Json;
 				};
 				Returns: Json;
+			};
+			record_charge_attempt: {
+				Args: { attempts: number; error: string; invoice: string };
+				Returns: undefined;
 			};
 			record_payment_failure: {
 				Args: { event_id: string; gateway: string; invoice: string; reason: string };
@@ -811,6 +891,7 @@ export type Database = {
 			request_cancellation: {
 				Args: { reason: string; service_id: string };
 				Returns: {
+					anchor_day: number | null;
 					billing_cycle: string;
 					cancel_at_period_end: boolean;
 					cancellation_reason: string | null;
@@ -849,6 +930,22 @@ export type Database = {
 					isOneToOne: true;
 					isSetofReturn: false;
 				};
+			};
+			save_payment_method: {
+				Args: {
+					brand: string;
+					exp_month: number;
+					exp_year: number;
+					gateway: string;
+					last4: string;
+					owner: string;
+					reference: string;
+				};
+				Returns: undefined;
+			};
+			set_service_billing_state: {
+				Args: { at: string; service: string; state: string };
+				Returns: boolean;
 			};
 			settle_invoice: {
 				Args: {

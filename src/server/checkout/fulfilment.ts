@@ -1,3 +1,4 @@
+import { afterRenewalPaid } from '../billing/renewal';
 import type { PaymentEvent } from '../payments/types';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { sendOrderConfirmation } from './mails';
@@ -60,12 +61,42 @@ async function settle(
 		console.error(
 			`[payments] ${event.gateway} paid another amount for invoice ${event.invoiceId}: flagged`,
 		);
+	if (event.savedMethod && outcome.user_id) await saveCard(admin, outcome.user_id, event);
 	if (outcome.outcome !== 'paid' || !outcome.service_id) return;
+	if (await renewed(admin, event.invoiceId)) return;
 	await confirmOrder(admin, event.invoiceId, origin);
 	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
 	void provision(admin, outcome.service_id, origin).catch((failure: unknown) =>
 		console.error('[provisioning] failed:', failure),
 	);
+}
+
+/** A paid renewal; a panel that cannot unsuspend now is left to the billing run to retry. */
+async function renewed(admin: AdminClient, invoiceId: string): Promise<boolean> {
+	try {
+		return await afterRenewalPaid(admin, invoiceId);
+	} catch (failure) {
+		console.error('[billing] renewal paid, but the service could not be brought back:', failure);
+		return true;
+	}
+}
+
+async function saveCard(
+	admin: AdminClient,
+	userId: string,
+	event: Extract<PaymentEvent, { kind: 'paid' }>,
+): Promise<void> {
+	const card = event.savedMethod!;
+	const { error } = await admin.rpc('save_payment_method', {
+		owner: userId,
+		gateway: event.gateway,
+		reference: card.gatewayMethodId,
+		brand: card.brand ?? 'card',
+		last4: card.last4 ?? '0000',
+		exp_month: card.expMonth ?? 12,
+		exp_year: card.expYear ?? 2099,
+	});
+	if (error) console.error('[payments] could not save the card for renewals:', error.message);
 }
 
 async function confirmOrder(admin: AdminClient, invoiceId: string, origin: string): Promise<void> {

@@ -1,35 +1,17 @@
-import { isLocale, locales, localizePath, useTranslations, type Locale } from '../../i18n';
+import { locales, localizePath, useTranslations } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
-import { getMailer } from '../mail';
 import { composeMail } from '../mail/compose';
+import { deliver, mailLocale as localeOf, siteUrl } from '../mail/product-mail';
 
-/**
- * The product mails of an order, in the customer's language, each with a plain-text part. A mail
- * that cannot be sent is logged, never allowed to undo the payment or the server it reports.
- */
-function localeOf(value: string | null | undefined): Locale {
-	return isLocale(value) ? value : 'en';
-}
-
-async function deliver(build: () => ReturnType<typeof composeMail>): Promise<void> {
-	try {
-		await getMailer().send(build());
-	} catch (error) {
-		console.error('[mail] could not send a product mail:', error);
-	}
-}
-
-/** Links in mails point at the public site: PUBLIC_SITE_URL, else the origin the request came to. */
-function siteUrl(path: string, origin: string): string {
-	return new URL(path, process.env.PUBLIC_SITE_URL ?? origin).href;
-}
+// The product mails of an order, in the customer's language, each with a plain-text part. A mail
+// that cannot be sent is logged, never allowed to undo the payment or the server it reports.
 
 export function sendOrderConfirmation(
 	origin: string,
 	to: string,
 	locale: string | null | undefined,
 	order: { number: string; description: string; total: number; currency: string; orderId: string },
-): Promise<void> {
+): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
 	const total = formatMoney(order.total, order.currency, locales[lang].intl);
@@ -52,7 +34,7 @@ export function sendServerReady(
 	locale: string | null | undefined,
 	service: { id: string; game: string | null },
 	address: string,
-): Promise<void> {
+): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
 	const manage = siteUrl(localizePath(`/panel/game-servers/servers/${service.id}`, lang), origin);
@@ -70,7 +52,7 @@ export function sendSetupDelayed(
 	to: string,
 	locale: string | null | undefined,
 	service: { id: string },
-): Promise<void> {
+): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
 	const support = siteUrl(localizePath('/panel/support', lang), origin);

@@ -3,8 +3,9 @@ import type { SmtpConfig } from './config';
 import type { Mailer, MailMessage } from './types';
 
 // The real mailer, in every environment: production's relay, the local stack's mailbox in development
-// and the tests. One connection per message: product mail is rare, and a pool would hold sockets open
-// against relays that drop idle clients.
+// and the tests. A small pool: the billing run sends its mail in batches, and a connection per message
+// would spend most of the time on greetings. An idle socket is closed after `socketTimeout`, so no
+// connection is held open against relays that drop idle clients.
 
 export function createSmtpMailer(config: SmtpConfig): Mailer {
 	const transport = nodemailer.createTransport({
@@ -13,6 +14,8 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
 		secure: config.secure,
 		requireTLS: config.requireTLS,
 		...(config.auth ? { auth: config.auth } : {}),
+		pool: true,
+		maxConnections: 2,
 		// Nodemailer waits minutes by default; a caller in a request should hear of a dead relay sooner.
 		connectionTimeout: 10_000,
 		greetingTimeout: 10_000,

@@ -29,6 +29,7 @@ function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 		methodsFor,
 		createCheckout: reject,
 		parseWebhook: reject,
+		chargeSaved: reject,
 	};
 }
 

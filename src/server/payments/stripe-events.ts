@@ -101,6 +101,25 @@ async function refundedFromCharge(client: Stripe, event: Stripe.ChargeRefundedEv
 	} satisfies PaymentEvent;
 }
 
+/** A renewal charged off-session that settled after our call returned (e.g. 'processing'). */
+async function paidFromIntent(client: Stripe, event: Stripe.PaymentIntentSucceededEvent) {
+	const snapshot = event.data.object;
+	if (snapshot.metadata?.charge !== 'off_session' || !snapshot.metadata.invoice_id)
+		return ignored(event); // Checkout's own intents are settled through their session's events
+	const intent = await client.paymentIntents.retrieve(snapshot.id);
+	if (intent.status !== 'succeeded') return ignored(event);
+	return {
+		kind: 'paid',
+		eventId: event.id,
+		gateway,
+		invoiceId: snapshot.metadata.invoice_id,
+		amount: intent.amount_received,
+		currency: intent.currency.toUpperCase(),
+		paymentId: intent.id,
+		method: 'card',
+	} satisfies PaymentEvent;
+}
+
 export async function toPaymentEvent(client: Stripe, event: Stripe.Event): Promise<PaymentEvent> {
 	const failed = (invoiceId: string | undefined, reason: string): PaymentEvent =>
 		invoiceId ? { kind: 'failed', eventId: event.id, gateway, invoiceId, reason } : ignored(event);
@@ -114,6 +133,8 @@ export async function toPaymentEvent(client: Stripe, event: Stripe.Event): Promi
 			const { metadata, last_payment_error: error } = event.data.object;
 			return failed(metadata?.invoice_id, error?.decline_code ?? error?.code ?? 'payment_failed');
 		}
+		case 'payment_intent.succeeded':
+			return paidFromIntent(client, event);
 		case 'charge.refunded':
 			return refundedFromCharge(client, event);
 		default:

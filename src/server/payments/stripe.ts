@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
 import { toPaymentEvent, verifyEvent } from './stripe-events';
-import type { CheckoutRequest, PaymentGateway } from './types';
+import type { ChargeResult, CheckoutRequest, OffSessionCharge, PaymentGateway } from './types';
 
 // Stripe Checkout in payment mode, one session per invoice. Renewals are ours to charge, so a card
 // is saved off-session for them; wallets cannot be. The API version is the one the SDK pins (the
@@ -48,6 +48,36 @@ function sessionParams(request: CheckoutRequest, customer: string) {
 		success_url: request.successUrl,
 		cancel_url: request.cancelUrl,
 	} satisfies Stripe.Checkout.SessionCreateParams;
+}
+
+/** Marks our renewal charges' payment intents, whose own events settle the invoice. */
+export const offSessionMarker = { charge: 'off_session' } as const;
+
+async function chargeSaved(client: Stripe, charge: OffSessionCharge): Promise<ChargeResult> {
+	try {
+		const intent = await client.paymentIntents.create(
+			{
+				amount: charge.amount,
+				currency: charge.currency.toLowerCase(),
+				...(charge.gatewayCustomerId ? { customer: charge.gatewayCustomerId } : {}),
+				payment_method: charge.methodId,
+				off_session: true,
+				confirm: true,
+				description: charge.description,
+				metadata: { invoice_id: charge.invoiceId, ...offSessionMarker },
+			},
+			{ idempotencyKey: charge.idempotencyKey },
+		);
+		// 'processing' settles later through payment_intent.succeeded or .payment_failed.
+		return intent.status === 'succeeded'
+			? { ok: true, paymentId: intent.id }
+			: { ok: false, reason: intent.status };
+	} catch (error) {
+		// A decline, or authentication_required: the customer must pay this one themselves.
+		if (error instanceof Stripe.errors.StripeCardError)
+			return { ok: false, reason: error.decline_code ?? error.code ?? 'card_declined' };
+		throw error;
+	}
 }
 
 const isMissingCustomer = (error: unknown) =>
@@ -112,5 +142,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 			);
 			return toPaymentEvent(client, event);
 		},
+		chargeSaved: (charge) => chargeSaved(client, charge),
 	};
 }

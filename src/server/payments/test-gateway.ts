@@ -52,7 +52,7 @@ function toEvent(rawBody: string): PaymentEvent {
 	const body = testWebhookSchema.parse(JSON.parse(rawBody));
 	const base = { eventId: body.id, gateway: 'test', invoiceId: body.invoiceId };
 	if (body.type === 'payment.succeeded') {
-		const { amount, paymentId, method } = body;
+		const { amount, paymentId, method, savedMethod } = body;
 		return {
 			kind: 'paid',
 			...base,
@@ -60,11 +60,21 @@ function toEvent(rawBody: string): PaymentEvent {
 			currency: body.currency.toUpperCase(),
 			paymentId,
 			method,
+			...(savedMethod ? { savedMethod: { ...testCard, ...savedMethod } } : {}),
 		};
 	}
 	if (body.type === 'payment.failed') return { kind: 'failed', ...base, reason: 'declined' };
 	return { kind: 'ignored', eventId: body.id, gateway: 'test', type: body.type };
 }
+
+/** The card every test payment saves: Stripe's test Visa. */
+const testCard = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+
+/**
+ * A saved test card whose id says `decline` is refused off-session, as Stripe's test card
+ * 4000 0000 0000 0341 is: it lets a test follow a renewal that cannot be charged.
+ */
+export const decliningTestMethod = (id: string) => `${id}_decline`;
 
 /** Runs `work` now; what it throws becomes the rejection, as in an async function. */
 const settle = <T>(work: () => T): Promise<T> => new Promise((resolve) => resolve(work()));
@@ -93,6 +103,12 @@ export function createTestGateway(secret: string): PaymentGateway {
 				const path = `${localizePath(page, request.locale)}?session=${encodeURIComponent(sessionId)}`;
 				// On the site the caller's return URLs are on: no separate setting for our own origin.
 				return { sessionId, url: new URL(path, successUrl).href };
+			}),
+		chargeSaved: (charge) =>
+			settle(() => {
+				if (charge.methodId.endsWith('_decline')) return { ok: false, reason: 'card_declined' };
+				const id = createHmac('sha256', secret).update(`charge.${charge.idempotencyKey}`);
+				return { ok: true, paymentId: `tgpay_${id.digest('base64url').slice(0, 22)}` };
 			}),
 		parseWebhook: (rawBody, headers) =>
 			settle(() => {

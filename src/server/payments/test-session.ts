@@ -28,6 +28,8 @@ export const testWebhookSchema = z.object({
 	method: z.enum(['card', 'paypal', 'mobilepay']),
 	paymentId: z.string().min(1),
 	created: z.number().int(),
+	/** Paying by card saves the test card for renewals, as Stripe Checkout does. */
+	savedMethod: z.object({ gatewayMethodId: z.string().min(1).max(100) }).optional(),
 });
 
 export type TestWebhookBody = z.infer<typeof testWebhookSchema> & {
@@ -67,5 +69,8 @@ export function testWebhookFor(session: TestSession, outcome: 'pay' | 'decline')
 		// One per session, like a payment intent: paying twice is the same payment, taken once.
 		paymentId: `tgpay_${session.sid}`,
 		created: nowSeconds(),
+		...(outcome === 'pay' && session.method === 'card'
+			? { savedMethod: { gatewayMethodId: `tgpm_${session.sid}` } }
+			: {}),
 	};
 }

@@ -30,6 +30,25 @@ export interface CheckoutSession {
 	gatewayCustomerId?: string;
 }
 
+/** A renewal charged to a card the customer saved, without them present (off-session). */
+export interface OffSessionCharge {
+	invoiceId: string;
+	/** Minor units, VAT and any late fee included. */
+	amount: number;
+	currency: CheckoutRequest['currency'];
+	gatewayCustomerId: string | null;
+	/** The saved method's id at the gateway (payment_methods.gateway_reference). */
+	methodId: string;
+	description: string;
+	/** One per invoice and attempt, so a retried request never charges twice. */
+	idempotencyKey: string;
+}
+
+export type ChargeResult =
+	| { ok: true; paymentId: string }
+	/** Declined, or the bank wants the customer present: the invoice stays open to pay by hand. */
+	| { ok: false; reason: string };
+
 export type PaymentEvent =
 	| {
 			kind: 'paid';
@@ -75,4 +94,6 @@ export interface PaymentGateway {
 	 * session / payment intent from the API before reporting 'paid'.
 	 */
 	parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
+	/** Charges a saved card now; throws only when the gateway cannot be reached or is misconfigured. */
+	chargeSaved(charge: OffSessionCharge): Promise<ChargeResult>;
 }

@@ -1,0 +1,5 @@
+export * from './dates';
+export * from './errors';
+export * from './fees';
+export * from './proration';
+export * from './schedule';

@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { cronAccess } from '../../../server/billing/cron-auth';
+import { runBilling } from '../../../server/billing/run';
+import { apiError, callerLocale, json } from '../../../server/http/api';
+import { adminClient } from '../../../server/supabase/admin-client';
+
+export const prerender = false;
+
+/** POST /api/cron/billing (bearer CRON_SECRET): one billing run now; what it did as JSON. */
+export const POST: APIRoute = async (context) => {
+	const locale = callerLocale(context);
+	const access = cronAccess(context.request);
+	if (access === 'unconfigured')
+		return apiError(503, 'unconfigured', 'api.error.cronUnconfigured', locale);
+	if (access === 'denied') return apiError(401, 'unauthenticated', 'api.error.cronDenied', locale);
+	const admin = adminClient();
+	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
+	const origin = process.env.PUBLIC_SITE_URL ?? context.url.origin;
+	const summary = await runBilling(admin, { now: new Date(), origin });
+	return json(summary.ran ? 200 : 409, summary);
+};

@@ -1,0 +1,50 @@
+import { handlePaymentEvent } from '../checkout/fulfilment';
+import { getPaymentGateway } from '../payments';
+import type { AdminClient } from '../supabase/admin-client';
+import type { BillingCandidate } from './candidates';
+
+/**
+ * Charges a renewal to the customer's saved card, as attempt number `attempt` (due date, then the
+ * retry days). A success settles the invoice through the same fulfilment a webhook uses; either
+ * way the attempt is recorded, so the same attempt is never made twice.
+ */
+export async function chargeRenewal(
+	admin: AdminClient,
+	s: BillingCandidate,
+	invoice: { id: string; total: number },
+	attempt: number,
+	origin: string,
+): Promise<boolean> {
+	const gateway = getPaymentGateway();
+	const result = await gateway.chargeSaved({
+		invoiceId: invoice.id,
+		amount: invoice.total,
+		currency: s.currency,
+		gatewayCustomerId: s.gateway_customer_id,
+		methodId: s.saved_method!,
+		description: `Renewal ${s.plan_id}`,
+		// Per invoice, attempt and amount: a late fee added since makes it a new charge.
+		idempotencyKey: `renewal-${invoice.id}-${attempt}-${invoice.total}`,
+	});
+	if (result.ok)
+		await handlePaymentEvent(
+			{
+				kind: 'paid',
+				eventId: `charge-${result.paymentId}`,
+				gateway: gateway.name,
+				invoiceId: invoice.id,
+				amount: invoice.total,
+				currency: s.currency,
+				paymentId: result.paymentId,
+				method: 'card',
+			},
+			origin,
+		);
+	const { error } = await admin.rpc('record_charge_attempt', {
+		invoice: invoice.id,
+		attempts: attempt,
+		error: result.ok ? '' : `Automatic charge declined: ${result.reason}`,
+	});
+	if (error) throw new Error(`record_charge_attempt: ${error.message}`);
+	return result.ok;
+}

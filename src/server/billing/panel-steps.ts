@@ -1,0 +1,53 @@
+import { getGamePanel, GamePanelNotFoundError, type ServerRef } from '../game-panel';
+import type { AdminClient } from '../supabase/admin-client';
+
+// A state change the game panel must make first (suspend, unsuspend, delete) and the database
+// records after: if the panel is down the step waits for the next run, and a run that died between
+// the two repeats the panel call, which is idempotent.
+
+export type BillingState = 'suspended' | 'active' | 'terminated' | 'cancelled';
+
+interface PanelHeld {
+	id: string;
+	panel_server_id: string | null;
+	panel_identifier: string | null;
+}
+
+function refOf(service: PanelHeld): ServerRef | null {
+	const id = Number(service.panel_server_id);
+	return Number.isInteger(id) && id > 0 && service.panel_identifier
+		? { panelServerId: id, identifier: service.panel_identifier }
+		: null;
+}
+
+async function onPanel(state: BillingState, ref: ServerRef): Promise<void> {
+	const panel = getGamePanel();
+	try {
+		if (state === 'suspended') await panel.suspend(ref);
+		else if (state === 'active') await panel.unsuspend(ref);
+		else await panel.delete(ref);
+	} catch (error) {
+		// Already gone is what deleting wanted.
+		if (state !== 'suspended' && state !== 'active' && error instanceof GamePanelNotFoundError)
+			return;
+		throw error;
+	}
+}
+
+/** Moves a service to `state` on the panel, then in the database; true when it changed now. */
+export async function moveService(
+	admin: AdminClient,
+	service: PanelHeld,
+	state: BillingState,
+	now: Date,
+): Promise<boolean> {
+	const ref = refOf(service);
+	if (ref) await onPanel(state, ref);
+	const { data, error } = await admin.rpc('set_service_billing_state', {
+		service: service.id,
+		state,
+		at: now.toISOString(),
+	});
+	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
+	return data === true;
+}

@@ -1,0 +1,26 @@
+import { isLocale, type Locale } from '../../i18n';
+import { getMailer } from './index';
+import type { composeMail } from './compose';
+
+// What every product mail (orders, servers, billing) shares: the customer's language, links to the
+// public site, and a send that is logged rather than allowed to undo what the mail reports.
+
+export function mailLocale(value: string | null | undefined): Locale {
+	return isLocale(value) ? value : 'en';
+}
+
+/** Links in mails point at the public site: PUBLIC_SITE_URL, else the origin the request came to. */
+export function siteUrl(path: string, origin: string): string {
+	return new URL(path, process.env.PUBLIC_SITE_URL ?? origin).href;
+}
+
+/** Sends; false (and a log line) when the mail server refused or could not be reached. */
+export async function deliver(build: () => ReturnType<typeof composeMail>): Promise<boolean> {
+	try {
+		await getMailer().send(build());
+		return true;
+	} catch (error) {
+		console.error('[mail] could not send a product mail:', error);
+		return false;
+	}
+}

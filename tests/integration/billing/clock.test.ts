@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	startFakePterodactyl,
+	type FakePterodactyl,
+} from '../game-panel/fake-pterodactyl/index.ts';
+import { fakeEnv } from '../game-panel/targets.ts';
+import { startProductStack, type Personas } from '../data-model/personas.ts';
+import type * as RunModule from '../../../src/server/billing/run.ts';
+import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
+import type * as PanelModule from '../../../src/server/game-panel/index.ts';
+import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+
+// The billing run on a clock the test moves, through the real run on the local stack with the
+// fake Pterodactyl as the game panel and the test gateway charging saved cards.
+
+let p: Personas;
+let fake: FakePterodactyl;
+let ownerId: string;
+let runBilling: typeof RunModule.runBilling;
+let admin: ReturnType<typeof AdminModule.adminClient>;
+let panel: ReturnType<typeof PanelModule.getGamePanel>;
+let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
+const origin = 'http://site.test';
+
+beforeAll(async () => {
+	p = await startProductStack();
+	fake = await startFakePterodactyl({ delayMs: 0 });
+	Object.assign(process.env, fakeEnv(fake), {
+		PUBLIC_SUPABASE_URL: p.stack.url,
+		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
+		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
+		SMTP_URL: p.stack.smtpUrl,
+		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+	});
+	({ runBilling } = await import('../../../src/server/billing/run.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
+	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient();
+	panel = (await import('../../../src/server/game-panel/index.ts')).getGamePanel();
+	ownerId = (await p.owner.auth.getUser()).data.user!.id;
+	await p.service.from('profiles').update({ country: 'NO' }).eq('id', ownerId);
+}, 60_000);
+
+afterAll(async () => {
+	await fake.close();
+	await p.stack.stop();
+});
+
+const run = (at: string) => runBilling(admin!, { now: new Date(at), origin });
+
+let serial = 0;
+/** An active monthly Palworld server (800 EUR cents a month), its first period from `start`. */
+async function activeService(start: string, periodEnd: string, card?: string): Promise<string> {
+	const key = `clock-${++serial}-${Date.now()}`;
+	const placed = await p.service.rpc('place_order', {
+		customer: ownerId,
+		idempotency_key: key,
+		service: {
+			product_type: 'game',
+			game: 'palworld',
+			plan_id: 'palworld-standard',
+			tier: 'standard',
+			ram_gb: 8,
+			storage_gb: 25,
+			billing_cycle: 'monthly',
+		},
+		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
+		billing: {
+			name: 'Demo Kunde',
+			address: 'Gate 1',
+			postcode: '0150',
+			city: 'Oslo',
+			country: 'NO',
+		},
+		description: 'Palworld server',
+		payment_method: 'card',
+	});
+	const id = (placed.data as { service_id: string }).service_id;
+	const server = await panel.createServer({
+		serviceId: id,
+		customer: { email: 'demo@frostnode.example', firstName: 'Demo', lastName: 'Kunde' },
+		game: 'palworld',
+		name: `clock ${serial}`,
+		ramGb: 8,
+		storageGb: 25,
+	});
+	await p.service
+		.from('services')
+		.update({
+			status: 'active',
+			current_period_start: start,
+			current_period_end: periodEnd,
+			panel_server_id: String(server.panelServerId),
+			panel_identifier: server.identifier,
+		})
+		.eq('id', id);
+	await p.service.from('payment_methods').delete().eq('user_id', ownerId);
+	if (card)
+		await p.service.rpc('save_payment_method', {
+			owner: ownerId,
+			gateway: 'test',
+			reference: card,
+			brand: 'visa',
+			last4: '4242',
+			exp_month: 12,
+			exp_year: 2034,
+		});
+	return id;
+}
+
+const serviceOf = async (id: string) =>
+	(
+		await p.service
+			.from('services')
+			.select('status, current_period_start, current_period_end, panel_server_id')
+			.eq('id', id)
+			.single()
+	).data!;
+
+const renewals = async (id: string) =>
+	(
+		await p.service
+			.from('invoices')
+			.select(
+				'id, number, status, subtotal, tax, late_fee, total, period_start, period_end, charge_attempts, invoice_items(kind, amount, taxable)',
+			)
+			.eq('service_id', id)
+			.eq('kind', 'renewal')
+			.order('period_start')
+	).data!;
+
+const fakeServer = (id: string) => fake.state.servers.find((server) => server.external_id === id);
+const day = (iso: string) => iso.slice(0, 10);
+
+describe('a monthly service bought on January 31', () => {
+	it('renews on its anchor day for a year and more, paid by the saved card', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z', 'tgpm_clock_ok');
+		const ends: string[] = [];
+		for (let month = 0; month < 14; month++) {
+			const { current_period_end: due } = await serviceOf(id);
+			const dueAt = new Date(due).getTime();
+			await run(new Date(dueAt - 7 * 86_400_000).toISOString()); // invoice, a week ahead
+			await run(new Date(dueAt + 3_600_000).toISOString()); // charged on the due date
+			ends.push(day((await serviceOf(id)).current_period_end));
+		}
+		expect(ends).toEqual([
+			'2027-03-31',
+			'2027-04-30',
+			'2027-05-31',
+			'2027-06-30',
+			'2027-07-31',
+			'2027-08-31',
+			'2027-09-30',
+			'2027-10-31',
+			'2027-11-30',
+			'2027-12-31',
+			'2028-01-31',
+			'2028-02-29',
+			'2028-03-31',
+			'2028-04-30',
+		]);
+		const invoices = await renewals(id);
+		expect(invoices).toHaveLength(14);
+		expect(invoices.every((invoice) => invoice.status === 'paid')).toBe(true);
+		// The recurring amount with VAT at the customer's rate, no first-invoice code, no fee.
+		expect(invoices[0]).toMatchObject({ subtotal: 800, tax: 200, late_fee: 0, total: 1000 });
+		expect((await serviceOf(id)).status).toBe('active');
+	});
+
+	it('never paid: overdue with a growing late fee, suspended on day 3, terminated on day 14', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		await run('2027-02-21T13:00:00Z');
+		const [issued] = await renewals(id);
+		expect(issued).toMatchObject({
+			status: 'unpaid',
+			total: 1000,
+			period_start: expect.stringContaining('2027-02-28'),
+		});
+		expect(day(issued!.period_end)).toBe('2027-03-31'); // back on the anchor day
+
+		await run('2027-02-28T13:00:00Z'); // due an hour ago: overdue, no fee for day 0 yet
+		expect((await renewals(id))[0]).toMatchObject({ status: 'overdue', late_fee: 0, total: 1000 });
+		await run('2027-03-01T13:00:00Z');
+		expect((await renewals(id))[0]).toMatchObject({
+			status: 'overdue',
+			late_fee: 100,
+			total: 1100,
+		});
+		await run('2027-03-02T13:00:00Z');
+		const twoDays = (await renewals(id))[0]!;
+		expect(twoDays).toMatchObject({ late_fee: 200, total: 1200 });
+		// One fee line, untaxed, replaced rather than added to.
+		expect(twoDays.invoice_items.filter((line) => line.kind === 'late_fee')).toEqual([
+			{ kind: 'late_fee', amount: 200, taxable: false },
+		]);
+		expect((await serviceOf(id)).status).toBe('active');
+
+		await run('2027-03-03T13:00:00Z');
+		expect((await serviceOf(id)).status).toBe('suspended');
+		expect(fakeServer(id)?.status).toBe('suspended');
+		const again = await run('2027-03-03T13:00:00Z');
+		expect(again).toMatchObject({ ran: true, failures: [] });
+		expect((await renewals(id))[0]).toMatchObject({ late_fee: 300, total: 1300 });
+
+		await run('2027-03-14T13:00:00Z');
+		expect((await serviceOf(id)).status).toBe('terminated');
+		expect(fakeServer(id)).toBeUndefined();
+		expect((await renewals(id))[0]?.status).toBe('cancelled');
+		const notices = (
+			await p.service
+				.from('billing_notices')
+				.select('kind, sent_at')
+				.eq('service_id', id)
+				.order('id')
+		).data!;
+		expect(notices.map((notice) => notice.kind)).toEqual([
+			'invoice',
+			'due',
+			'overdue',
+			'suspension_warning',
+			'suspended',
+			'terminated',
+		]);
+		expect(notices.every((notice) => notice.sent_at !== null)).toBe(true);
+	});
+
+	it('paid late: the fee is paid too, the period runs from the old due date, the server comes back', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		await run('2027-02-21T13:00:00Z');
+		await run('2027-03-04T13:00:00Z'); // four days late: suspended, fee 4 EUR
+		expect((await serviceOf(id)).status).toBe('suspended');
+		const [invoice] = await renewals(id);
+		expect(invoice).toMatchObject({ late_fee: 400, total: 1400 });
+		await handlePaymentEvent(
+			{
+				kind: 'paid',
+				eventId: `late-${id}`,
+				gateway: 'test',
+				invoiceId: invoice!.id,
+				amount: 1400,
+				currency: 'EUR',
+				paymentId: `pay-late-${id}`,
+				method: 'card',
+			},
+			origin,
+		);
+		const after = await serviceOf(id);
+		expect(after.status).toBe('active');
+		expect(day(after.current_period_start)).toBe('2027-02-28');
+		expect(day(after.current_period_end)).toBe('2027-03-31');
+		expect(fakeServer(id)?.status).toBeNull();
+	});
+
+	it('a declined card is tried on the due date and days 1 and 3, and the failure recorded', async () => {
+		const id = await activeService(
+			'2027-01-31T12:00:00Z',
+			'2027-02-28T12:00:00Z',
+			'tgpm_clock_decline',
+		);
+		await run('2027-02-21T13:00:00Z');
+		for (const at of [
+			'2027-02-28T13:00:00Z',
+			'2027-02-28T14:00:00Z',
+			'2027-03-01T13:00:00Z',
+			'2027-03-03T13:00:00Z',
+		])
+			await run(at);
+		const [invoice] = await renewals(id);
+		expect(invoice).toMatchObject({ status: 'overdue', charge_attempts: 3 });
+		const { data } = await p.service
+			.from('invoices')
+			.select('last_payment_error')
+			.eq('id', invoice!.id)
+			.single();
+		expect(data?.last_payment_error).toContain('card_declined');
+	});
+
+	it('a pending cancellation gets no renewal and ends at the period end', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z', 'tgpm_clock_ok');
+		await p.service
+			.from('services')
+			.update({ cancel_at_period_end: true, cancellation_reason: 'Moving to another game' })
+			.eq('id', id);
+		await run('2027-02-21T13:00:00Z');
+		expect(await renewals(id)).toEqual([]);
+		await run('2027-02-28T11:00:00Z');
+		expect((await serviceOf(id)).status).toBe('active');
+		await run('2027-02-28T13:00:00Z');
+		expect((await serviceOf(id)).status).toBe('cancelled');
+		expect(fakeServer(id)).toBeUndefined();
+	});
+
+	it('two runs at once: one runs, the other is told the lock is held; nothing is doubled', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		const [a, b] = await Promise.all([run('2027-02-21T13:00:00Z'), run('2027-02-21T13:00:00Z')]);
+		expect([a.ran, b.ran].sort()).toEqual([false, true]);
+		await run('2027-02-21T13:00:00Z');
+		expect(await renewals(id)).toHaveLength(1);
+	});
+});
