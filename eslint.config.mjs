@@ -6,6 +6,8 @@ export default defineConfig(
 	{
 		ignores: [
 			'dist/',
+			'.stryker-tmp/',
+			'reports/',
 			'.astro/',
 			'node_modules/',
 			'supabase/.data/',

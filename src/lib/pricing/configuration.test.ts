@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	PricingError,
+	isValidRam,
 	ramChoices,
 	resolveConfiguration,
 	type Configuration,
@@ -68,5 +69,52 @@ describe('resolveConfiguration rejects what the catalogue does not offer', () =>
 		expect(
 			resolveConfiguration({ ...valid, extras: ['subDomain', 'subDomain'] }).extras,
 		).toHaveLength(1);
+	});
+});
+
+describe('what a refusal says', () => {
+	/** The error a configuration gets, for its name and message: what the logs show. */
+	const errorOf = (config: Configuration) => {
+		try {
+			resolveConfiguration(config);
+		} catch (error) {
+			return error;
+		}
+		return null;
+	};
+
+	it.each<[string, Configuration, string]>([
+		[
+			'RAM off the steps',
+			{ ...valid, planId: 'rust-standard', ram: 7, extras: [] },
+			'invalid_ram: 7 GB; rust-standard offers 6-16 GB in steps of 2',
+		],
+		[
+			'storage on a VPS',
+			{ ...valid, planId: 'vps-premium', ram: 2, extras: [] },
+			'unknown_storage: a VPS has no storage option',
+		],
+		[
+			'an extra the plan lacks',
+			{ ...valid, planId: 'rust-standard', ram: 6 },
+			'unknown_extra: modpackInstallation for rust-standard',
+		],
+	])('%s', (_, config, message) => {
+		expect(errorOf(config)).toMatchObject({ name: 'PricingError', message });
+	});
+});
+
+describe('isValidRam', () => {
+	it('counts the steps from the starting RAM, not from zero', () => {
+		// No plan starts off a multiple of its step today; this one would.
+		const odd = { ...findPlan('rust-standard')!, startingRam: 1, ramStep: 3, maxRam: 10 };
+		expect([1, 2, 3, 4, 7, 10].map((ram) => isValidRam(odd, ram))).toEqual([
+			true,
+			false,
+			false,
+			true,
+			true,
+			true,
+		]);
 	});
 });

@@ -1,4 +1,4 @@
-import { afterRenewalPaid } from '../billing/renewal';
+import { afterBillingPayment } from '../billing/after-payment';
 import type { PaymentEvent } from '../payments/types';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { sendOrderConfirmation } from './mails';
@@ -63,22 +63,12 @@ async function settle(
 		);
 	if (event.savedMethod && outcome.user_id) await saveCard(admin, outcome.user_id, event);
 	if (outcome.outcome !== 'paid' || !outcome.service_id) return;
-	if (await renewed(admin, event.invoiceId)) return;
+	if (await afterBillingPayment(admin, event.invoiceId)) return;
 	await confirmOrder(admin, event.invoiceId, origin);
 	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
 	void provision(admin, outcome.service_id, origin).catch((failure: unknown) =>
 		console.error('[provisioning] failed:', failure),
 	);
-}
-
-/** A paid renewal; a panel that cannot unsuspend now is left to the billing run to retry. */
-async function renewed(admin: AdminClient, invoiceId: string): Promise<boolean> {
-	try {
-		return await afterRenewalPaid(admin, invoiceId);
-	} catch (failure) {
-		console.error('[billing] renewal paid, but the service could not be brought back:', failure);
-		return true;
-	}
 }
 
 async function saveCard(

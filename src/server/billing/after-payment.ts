@@ -1,0 +1,28 @@
+import type { AdminClient } from '../supabase/admin-client';
+import { afterRenewalPaid } from './renewal';
+
+/**
+ * What a paid billing invoice sets in motion, by its kind; false for a first invoice (`new`), whose
+ * order the checkout's fulfilment carries on with. A panel that cannot act now is logged and left to
+ * the billing run, which repeats the step.
+ */
+export async function afterBillingPayment(admin: AdminClient, invoiceId: string): Promise<boolean> {
+	const { data: invoice, error } = await admin
+		.from('invoices')
+		.select('kind')
+		.eq('id', invoiceId)
+		.single();
+	if (error) throw new Error(`paid invoice ${invoiceId}: ${error.message}`);
+	try {
+		switch (invoice.kind) {
+			case 'renewal':
+				await afterRenewalPaid(admin, invoiceId);
+				return true;
+			default:
+				return false;
+		}
+	} catch (failure) {
+		console.error(`[billing] ${invoice.kind} invoice ${invoiceId} paid, follow-up failed:`, failure);
+		return true;
+	}
+}
