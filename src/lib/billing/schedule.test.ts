@@ -10,7 +10,10 @@ import {
 	SUSPEND_AFTER_DAYS,
 	TERMINATE_AFTER_DAYS,
 	cycleMonths,
+	chargesDue,
 	dueActions,
+	reminderOn,
+	type DueAction,
 	type ServiceDay,
 } from './schedule';
 
@@ -41,61 +44,101 @@ describe('the schedule the terms promise', () => {
 	});
 });
 
-/** Due 2027-03-01; `day` is today relative to it. */
+/** Due 2027-03-01 at noon; `day` is today relative to it, `duePassed` whether noon has passed. */
 const on = (day: number, overrides: Partial<ServiceDay> = {}): ServiceDay => ({
 	today: addDays('2027-03-01', day),
 	dueDate: '2027-03-01',
+	duePassed: day >= 0,
 	status: 'active',
 	cancelAtPeriodEnd: false,
+	hasSavedCard: true,
 	renewal: { paid: false, chargeAttempts: 0 },
 	...overrides,
 });
+const steps = (actions: DueAction[]) =>
+	actions.map((action) =>
+		'attempt' in action
+			? `charge ${action.attempt}`
+			: 'reminder' in action
+				? `remind ${action.reminder}`
+				: action.do,
+	);
 
 describe('dueActions', () => {
 	it('issues the renewal invoice from 7 days before the due date, once', () => {
 		expect(dueActions(on(-8, { renewal: null }))).toEqual([]);
-		expect(dueActions(on(-7, { renewal: null }))).toEqual(['issue_renewal']);
-		expect(dueActions(on(2, { renewal: null }))).toEqual(['issue_renewal']);
-		expect(dueActions(on(-7))).toEqual(['remind']);
-		expect(dueActions(on(-6))).toEqual([]);
+		expect(steps(dueActions(on(-7, { renewal: null })))).toEqual(['issue_renewal']);
+		expect(steps(dueActions(on(2, { renewal: null })))).toEqual(['issue_renewal']);
+		expect(dueActions(on(-7))).toEqual([]);
+		expect(dueActions(on(-1))).toEqual([]);
+	});
+
+	it('waits for the due hour on the due date', () => {
+		expect(dueActions(on(0, { duePassed: false }))).toEqual([]);
+		expect(steps(dueActions(on(0)))).toEqual(['mark_overdue', 'charge 1', 'remind due']);
 	});
 
 	it('walks an unpaid renewal through charges, reminders, the late fee, suspension and termination', () => {
 		const attempts = { 0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 13: 3, 14: 3 } as Record<number, number>;
 		const timeline = Object.entries(attempts).map(([day, chargeAttempts]) => [
 			Number(day),
-			dueActions(on(Number(day), { renewal: { paid: false, chargeAttempts } })),
+			steps(dueActions(on(Number(day), { renewal: { paid: false, chargeAttempts } }))),
 		]);
 		expect(timeline).toEqual([
-			[0, ['charge', 'remind']],
-			[1, ['charge', 'remind', 'mark_overdue']],
-			[2, ['remind', 'mark_overdue']],
-			[3, ['charge', 'mark_overdue', 'suspend']],
+			[0, ['mark_overdue', 'charge 1', 'remind due']],
+			[1, ['mark_overdue', 'charge 2', 'remind overdue']],
+			[2, ['mark_overdue', 'remind suspension_warning']],
+			[3, ['mark_overdue', 'charge 3', 'suspend']],
 			[4, ['mark_overdue', 'suspend']],
 			[13, ['mark_overdue', 'suspend']],
-			[14, ['mark_overdue', 'suspend', 'terminate']],
+			[14, ['mark_overdue', 'terminate']],
 		]);
 	});
 
-	it('does not suspend twice, and catches up a charge a missed run skipped', () => {
-		expect(
-			dueActions(on(5, { status: 'suspended', renewal: { paid: false, chargeAttempts: 2 } })),
-		).toEqual(['charge', 'mark_overdue']);
-		expect(dueActions(on(1, { renewal: { paid: false, chargeAttempts: 0 } }))).toContain('charge');
-		expect(dueActions(on(-1))).toEqual([]);
+	it('does not suspend twice, catches up a charge a missed run skipped, charges no missing card', () => {
+		const suspended = { status: 'suspended' as const, renewal: { paid: false, chargeAttempts: 2 } };
+		expect(steps(dueActions(on(5, suspended)))).toEqual(['mark_overdue', 'charge 3']);
+		expect(steps(dueActions(on(3, { renewal: { paid: false, chargeAttempts: 0 } })))).toEqual([
+			'mark_overdue',
+			'charge 3',
+			'suspend',
+		]);
+		expect(steps(dueActions(on(1, { hasSavedCard: false })))).toEqual([
+			'mark_overdue',
+			'remind overdue',
+		]);
 	});
 
-	it('does nothing more once the renewal is paid', () => {
-		for (const day of [-7, 0, 1, 3, 14]) {
-			expect(dueActions(on(day, { renewal: { paid: true, chargeAttempts: 1 } }))).toEqual([]);
-		}
+	it('repairs a paid renewal that did not extend the period, and a renewed service left suspended', () => {
+		for (const day of [-7, 0, 3, 14])
+			expect(steps(dueActions(on(day, { renewal: { paid: true, chargeAttempts: 1 } })))).toEqual([
+				'extend',
+			]);
+		const renewed = { status: 'suspended' as const, renewal: null };
+		expect(steps(dueActions(on(-20, renewed)))).toEqual(['unsuspend']);
+		expect(steps(dueActions(on(0, renewed)))).toEqual(['issue_renewal']);
 	});
 
-	it('ends a service cancelled at period end on its due date, and renews nothing', () => {
+	it('ends a service cancelled at period end at its due moment, and renews nothing', () => {
 		const cancelled = { cancelAtPeriodEnd: true, renewal: null };
 		expect(dueActions(on(-7, cancelled))).toEqual([]);
-		expect(dueActions(on(-1, cancelled))).toEqual([]);
-		expect(dueActions(on(0, cancelled))).toEqual(['end']);
-		expect(dueActions(on(5, cancelled))).toEqual(['end']);
+		expect(dueActions(on(0, { ...cancelled, duePassed: false }))).toEqual([]);
+		expect(steps(dueActions(on(0, cancelled)))).toEqual(['end']);
+		expect(steps(dueActions(on(5, cancelled)))).toEqual(['end']);
+	});
+});
+
+describe('chargesDue and reminderOn', () => {
+	it('count the charges due and name the latest reminder by day', () => {
+		expect([-1, 0, 1, 2, 3, 9].map(chargesDue)).toEqual([0, 1, 2, 2, 3, 3]);
+		expect([-7, -1, 0, 1, 2, 3, 20].map(reminderOn)).toEqual([
+			null,
+			null,
+			'due',
+			'overdue',
+			'suspension_warning',
+			null,
+			null,
+		]);
 	});
 });

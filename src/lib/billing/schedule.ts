@@ -32,34 +32,65 @@ export interface ServiceDay {
 	today: IsoDate;
 	/** The end of the paid period (services.current_period_end as a date). */
 	dueDate: IsoDate;
+	/** Whether the due moment itself (its hour on the due date) has passed. */
+	duePassed: boolean;
 	status: 'active' | 'suspended';
 	cancelAtPeriodEnd: boolean;
+	hasSavedCard: boolean;
 	/** The renewal invoice for this due date, or null while none is issued. */
 	renewal: { paid: boolean; chargeAttempts: number } | null;
 }
 
+export type Reminder = 'due' | 'overdue' | 'suspension_warning';
+
 export type DueAction =
-	'end' | 'issue_renewal' | 'charge' | 'remind' | 'mark_overdue' | 'suspend' | 'terminate';
+	| { do: 'end' | 'extend' | 'unsuspend' | 'issue_renewal' | 'mark_overdue' }
+	| { do: 'suspend' | 'terminate' }
+	| { do: 'charge'; attempt: number }
+	| { do: 'remind'; reminder: Reminder };
+
+/** How many charges of a saved card are due `day` days after the due date (retries included). */
+export function chargesDue(day: number): number {
+	return CHARGE_RETRY_DAYS.filter((retry) => retry <= day).length;
+}
 
 /**
- * What the billing run should do for one service today. Thresholds (≥), not exact days, so a run
- * that missed a day catches up; each step is stored idempotently, so asking twice is harmless.
- * Reminders are the exception: they belong to their day. After 'issue_renewal' the run asks again
- * with the new invoice to learn whether it must also charge.
+ * The reminder an unpaid renewal has earned `day` days after the due date: the latest one only, so
+ * a run that missed days sends one mail, not a backlog. The notice 7 days before is the invoice mail.
+ */
+export function reminderOn(day: number): Reminder | null {
+	// From suspension on, the suspension mail says it all; a warning now would come too late.
+	if (day >= SUSPEND_AFTER_DAYS) return null;
+	const latest = REMINDER_DAYS.filter((reminder) => reminder >= 0 && reminder <= day).at(-1);
+	if (latest === undefined) return null;
+	if (latest === 0) return 'due';
+	return latest < SUSPEND_AFTER_DAYS - 1 ? 'overdue' : 'suspension_warning';
+}
+
+/**
+ * What the billing run does for one service now, in order. Thresholds (≥), not exact days, so a run
+ * that missed a day catches up; each step is stored idempotently, so asking twice is harmless. A
+ * charge that succeeds ends the list (the payment settles the rest).
  */
 export function dueActions(service: ServiceDay): DueAction[] {
 	const day = daysBetween(service.dueDate, service.today);
-	if (service.cancelAtPeriodEnd) return day >= 0 ? ['end'] : [];
 	const { renewal } = service;
-	if (!renewal) return day >= -RENEWAL_NOTICE_DAYS ? ['issue_renewal'] : [];
-	if (renewal.paid) return [];
-	const actions: DueAction[] = [];
-	// Past the last retry there is no next charge: the card is not tried again.
-	const nextCharge = CHARGE_RETRY_DAYS[renewal.chargeAttempts] ?? Infinity;
-	if (day >= nextCharge) actions.push('charge');
-	if ((REMINDER_DAYS as readonly number[]).includes(day)) actions.push('remind');
-	if (day >= 1) actions.push('mark_overdue');
-	if (day >= SUSPEND_AFTER_DAYS && service.status === 'active') actions.push('suspend');
-	if (day >= TERMINATE_AFTER_DAYS) actions.push('terminate');
-	return actions;
+	if (service.cancelAtPeriodEnd) return service.duePassed ? [{ do: 'end' }] : [];
+	// Paid, yet still here: the period was not extended (a crash, a panel that was down). Repair.
+	if (renewal?.paid) return [{ do: 'extend' }];
+	if (!renewal) {
+		// Suspended with its period ahead: renewed while the panel could not unsuspend.
+		if (service.status === 'suspended' && day < 0) return [{ do: 'unsuspend' }];
+		return day >= -RENEWAL_NOTICE_DAYS ? [{ do: 'issue_renewal' }] : [];
+	}
+	if (!service.duePassed) return [];
+	const actions: DueAction[] = [{ do: 'mark_overdue' }];
+	const attempt = chargesDue(day);
+	if (service.hasSavedCard && renewal.chargeAttempts < attempt)
+		actions.push({ do: 'charge', attempt });
+	if (day >= TERMINATE_AFTER_DAYS) return [...actions, { do: 'terminate' }];
+	if (day >= SUSPEND_AFTER_DAYS && service.status === 'active')
+		return [...actions, { do: 'suspend' }];
+	const reminder = reminderOn(day);
+	return reminder ? [...actions, { do: 'remind', reminder }] : actions;
 }

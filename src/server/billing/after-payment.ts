@@ -22,7 +22,10 @@ export async function afterBillingPayment(admin: AdminClient, invoiceId: string)
 				return false;
 		}
 	} catch (failure) {
-		console.error(`[billing] ${invoice.kind} invoice ${invoiceId} paid, follow-up failed:`, failure);
+		console.error(
+			`[billing] ${invoice.kind} invoice ${invoiceId} paid, follow-up failed:`,
+			failure,
+		);
 		return true;
 	}
 }
