@@ -465,6 +465,72 @@ export type Database = {
 					},
 				];
 			};
+			service_pauses: {
+				Row: {
+					created_at: string;
+					days: number | null;
+					days_returned: number | null;
+					due_before: string | null;
+					ended_at: string | null;
+					ends_at: string | null;
+					id: string;
+					invoice_id: string | null;
+					months: number;
+					service_id: string;
+					starts_at: string | null;
+					status: string;
+					updated_at: string;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					days?: number | null;
+					days_returned?: number | null;
+					due_before?: string | null;
+					ended_at?: string | null;
+					ends_at?: string | null;
+					id?: string;
+					invoice_id?: string | null;
+					months: number;
+					service_id: string;
+					starts_at?: string | null;
+					status?: string;
+					updated_at?: string;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					days?: number | null;
+					days_returned?: number | null;
+					due_before?: string | null;
+					ended_at?: string | null;
+					ends_at?: string | null;
+					id?: string;
+					invoice_id?: string | null;
+					months?: number;
+					service_id?: string;
+					starts_at?: string | null;
+					status?: string;
+					updated_at?: string;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'service_pauses_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoices';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'service_pauses_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			service_upgrades: {
 				Row: {
 					created_at: string;
@@ -768,12 +834,14 @@ export type Database = {
 				};
 				Returns: boolean;
 			};
+			apply_service_upgrade: { Args: { invoice: string }; Returns: Json };
 			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
 			billing_notices_due: { Args: { max: number }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };
+			end_service_pause: { Args: { at: string; service: string }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
 			give_up_provisioning: {
 				Args: { error: string; message: string; service: string; subject: string };
@@ -857,6 +925,7 @@ export type Database = {
 				};
 			};
 			owe_billing_notice: { Args: { invoice: string; kind: string }; Returns: undefined };
+			paid_upgrade: { Args: { invoice: string }; Returns: Json };
 			place_order: {
 				Args: {
 					amounts: Json;
@@ -931,6 +1000,29 @@ export type Database = {
 					isSetofReturn: false;
 				};
 			};
+			request_service_pause: {
+				Args: {
+					amounts: Json;
+					at: string;
+					customer: string;
+					description: string;
+					months: number;
+					service: string;
+				};
+				Returns: Json;
+			};
+			request_service_upgrade: {
+				Args: {
+					amounts: Json;
+					at: string;
+					customer: string;
+					description: string;
+					new_recurring: number;
+					service: string;
+					to_config: Json;
+				};
+				Returns: Json;
+			};
 			save_payment_method: {
 				Args: {
 					brand: string;
@@ -956,6 +1048,10 @@ export type Database = {
 					invoice: string;
 					reference: string;
 				};
+				Returns: Json;
+			};
+			start_service_pause: {
+				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;
 			};
 		};

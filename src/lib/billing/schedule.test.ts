@@ -50,6 +50,7 @@ const on = (day: number, overrides: Partial<ServiceDay> = {}): ServiceDay => ({
 	dueDate: '2027-03-01',
 	duePassed: day >= 0,
 	status: 'active',
+	paused: false,
 	cancelAtPeriodEnd: false,
 	hasSavedCard: true,
 	renewal: { paid: false, chargeAttempts: 0 },
@@ -58,9 +59,9 @@ const on = (day: number, overrides: Partial<ServiceDay> = {}): ServiceDay => ({
 const steps = (actions: DueAction[]) =>
 	actions.map((action) =>
 		'attempt' in action
-			? `charge ${action.attempt}`
+			? `${action.do} ${action.attempt}`
 			: 'reminder' in action
-				? `remind ${action.reminder}`
+				? `${action.do} ${action.reminder}`
 				: action.do,
 	);
 
@@ -117,6 +118,12 @@ describe('dueActions', () => {
 		const renewed = { status: 'suspended' as const, renewal: null };
 		expect(steps(dueActions(on(-20, renewed)))).toEqual(['unsuspend']);
 		expect(steps(dueActions(on(0, renewed)))).toEqual(['issue_renewal']);
+	});
+
+	it('leaves a paused service to its pause: no unsuspending, invoicing or charging', () => {
+		const paused = { paused: true, status: 'suspended' as const };
+		expect(dueActions(on(-20, { ...paused, renewal: null }))).toEqual([]);
+		expect(dueActions(on(3, paused))).toEqual([]);
 	});
 
 	it('ends a service cancelled at period end at its due moment, and renews nothing', () => {

@@ -35,6 +35,8 @@ export interface ServiceDay {
 	/** Whether the due moment itself (its hour on the due date) has passed. */
 	duePassed: boolean;
 	status: 'active' | 'suspended';
+	/** A pause is running: its own end (or the customer resuming) brings the service back. */
+	paused: boolean;
 	cancelAtPeriodEnd: boolean;
 	hasSavedCard: boolean;
 	/** The renewal invoice for this due date, or null while none is issued. */
@@ -75,6 +77,7 @@ export function reminderOn(day: number): Reminder | null {
 export function dueActions(service: ServiceDay): DueAction[] {
 	const day = daysBetween(service.dueDate, service.today);
 	const { renewal } = service;
+	if (service.paused) return [];
 	if (service.cancelAtPeriodEnd) return service.duePassed ? [{ do: 'end' }] : [];
 	// Paid, yet still here: the period was not extended (a crash, a panel that was down). Repair.
 	if (renewal?.paid) return [{ do: 'extend' }];

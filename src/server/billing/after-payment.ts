@@ -1,5 +1,7 @@
 import type { AdminClient } from '../supabase/admin-client';
+import { afterPausePaid } from './pause-start';
 import { afterRenewalPaid } from './renewal';
+import { afterUpgradePaid } from './upgrade';
 
 /**
  * What a paid billing invoice sets in motion, by its kind; false for a first invoice (`new`), whose
@@ -17,6 +19,12 @@ export async function afterBillingPayment(admin: AdminClient, invoiceId: string)
 		switch (invoice.kind) {
 			case 'renewal':
 				await afterRenewalPaid(admin, invoiceId);
+				return true;
+			case 'pause':
+				await afterPausePaid(admin, invoiceId);
+				return true;
+			case 'upgrade':
+				await afterUpgradePaid(admin, invoiceId);
 				return true;
 			default:
 				return false;

@@ -16,6 +16,8 @@ export interface BillingCandidate {
 	/** The due date: the end of the paid period, an ISO timestamp. */
 	period_end: string;
 	cancel_at_period_end: boolean;
+	/** A pause is running (service_pauses); the run leaves the service to it. */
+	paused: boolean;
 	panel_server_id: string | null;
 	panel_identifier: string | null;
 	country: string | null;

@@ -7,7 +7,7 @@ import type { AdminClient } from '../supabase/admin-client';
 
 export type BillingState = 'suspended' | 'active' | 'terminated' | 'cancelled';
 
-interface PanelHeld {
+export interface PanelHeld {
 	id: string;
 	panel_server_id: string | null;
 	panel_identifier: string | null;
@@ -20,7 +20,10 @@ function refOf(service: PanelHeld): ServerRef | null {
 		: null;
 }
 
-async function onPanel(state: BillingState, ref: ServerRef): Promise<void> {
+/** The panel's side of a state change, for a service that has a server there (else nothing). */
+export async function onPanel(state: BillingState, service: PanelHeld): Promise<void> {
+	const ref = refOf(service);
+	if (!ref) return;
 	const panel = getGamePanel();
 	try {
 		if (state === 'suspended') await panel.suspend(ref);
@@ -41,8 +44,7 @@ export async function moveService(
 	state: BillingState,
 	now: Date,
 ): Promise<boolean> {
-	const ref = refOf(service);
-	if (ref) await onPanel(state, ref);
+	await onPanel(state, service);
 	const { data, error } = await admin.rpc('set_service_billing_state', {
 		service: service.id,
 		state,

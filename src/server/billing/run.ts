@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RENEWAL_NOTICE_DAYS } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
 import { billingCandidates } from './candidates';
+import { endDuePauses } from './pause-end';
 import { sendBillingNotices } from './notices';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 
@@ -15,6 +16,8 @@ export type RunSummary =
 			at: string;
 			services: number;
 			outcomes: Partial<Record<StepOutcome, number>>;
+			/** Pauses started late (the panel was down when paid) and ended at their end. */
+			pauses: { started: number; ended: number };
 			failures: { serviceId: string; error: string }[];
 			mails: number;
 	  };
@@ -34,9 +37,11 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 	if (error) throw new Error(`billing lock: ${error.message}`);
 	if (!locked) return { ran: false, reason: 'locked' };
 	try {
+		// Pauses that ran out come back first, so their services are billed as the active ones they are.
+		const pauses = await endDuePauses(admin, context.now);
 		const services = await billingCandidates(admin, context.now, RENEWAL_NOTICE_DAYS);
 		const outcomes: Partial<Record<StepOutcome, number>> = {};
-		const failures: { serviceId: string; error: string }[] = [];
+		const failures: { serviceId: string; error: string }[] = [...pauses.failures];
 		for (const service of services) {
 			try {
 				const outcome = await billService(admin, service, context);
@@ -57,6 +62,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			at: context.now.toISOString(),
 			services: services.length,
 			outcomes,
+			pauses: { started: pauses.started, ended: pauses.ended },
 			failures,
 			mails,
 		};

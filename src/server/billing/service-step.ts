@@ -1,12 +1,10 @@
-import { addCycle, daysBetween, dueActions, lateFee } from '../../lib/billing';
-import { findCycle, vatRateFor } from '../../lib/catalogue';
-import { percentOf } from '../../lib/money';
-import { productOf } from '../../lib/product-name';
+import { daysBetween, dueActions, lateFee } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
 import { chargeRenewal } from './charge';
 import { moveService, type BillingState } from './panel-steps';
 import { afterRenewalPaid } from './renewal';
+import { dateOf, issueRenewalInvoice, must } from './renewal-invoice';
 
 /** What one service's step did, for the run's summary. */
 export type StepOutcome =
@@ -21,38 +19,10 @@ export type StepOutcome =
 	| 'renewed'
 	| 'unsuspended';
 
-const dateOf = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
-/** The same time of day as `like`, on `date`: periods keep the hour they started at. */
-const onDate = (date: string, like: string) => `${date}T${new Date(like).toISOString().slice(11)}`;
-
-/** The data of an RPC's answer, or its error thrown: the step fails and the next run retries. */
-function must<T>(name: string, { data, error }: { data: T; error: { message: string } | null }): T {
-	if (error) throw new Error(`${name}: ${error.message}`);
-	return data;
-}
-
 export interface RunContext {
 	now: Date;
 	/** The public site, for links in mails. */
 	origin: string;
-}
-
-async function issueInvoice(admin: AdminClient, s: BillingCandidate, now: Date) {
-	const months = findCycle(s.billing_cycle)?.months;
-	if (!months) throw new Error(`service ${s.id} has an unknown billing cycle ${s.billing_cycle}`);
-	const taxRate = vatRateFor(s.country ?? '');
-	const nextEnd = addCycle(dateOf(s.period_end), months, s.anchor_day);
-	const made = must(
-		'issue_renewal_invoice',
-		await admin.rpc('issue_renewal_invoice', {
-			service: s.id,
-			at: now.toISOString(),
-			period_end: onDate(nextEnd, s.period_end),
-			amounts: { tax_rate: taxRate, tax: percentOf(s.recurring_amount, taxRate) },
-			description: `${productOf(s.plan_id)?.name ?? s.plan_id}, ${s.ram_gb} GB RAM, ${s.billing_cycle} (${dateOf(s.period_end)} – ${nextEnd})`,
-		}),
-	) as { created: boolean };
-	return made.created;
 }
 
 /**
@@ -73,6 +43,7 @@ export async function billService(
 		dueDate: dateOf(s.period_end),
 		duePassed: now > new Date(invoice?.due_at ?? s.period_end),
 		status: s.status,
+		paused: s.paused,
 		cancelAtPeriodEnd: s.cancel_at_period_end,
 		hasSavedCard: s.saved_method !== null,
 		renewal: invoice
@@ -96,7 +67,7 @@ export async function billService(
 				if (await afterRenewalPaid(admin, invoice!.id, now)) outcome = 'renewed';
 				break;
 			case 'issue_renewal':
-				if (await issueInvoice(admin, s, now)) outcome = 'invoiced';
+				if ((await issueRenewalInvoice(admin, s, now)).created) outcome = 'invoiced';
 				break;
 			case 'mark_overdue':
 				if (await markOverdue(admin, invoice!.id, now, fee, days)) outcome = 'overdue';

@@ -5,7 +5,8 @@ import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 
 interface Payable {
-	orderId: string;
+	/** The order paid for; a later invoice of a service (an upgrade, a pause) has none. */
+	orderId: string | null;
 	invoiceId: string;
 	total: number;
 	currency: string;
@@ -15,6 +16,8 @@ interface Payable {
 	payer: { name: string; gatewayCustomerId: string | null };
 	origin: string;
 	locale: Locale;
+	/** Where the gateway sends the customer back (a path); the order's progress page by default. */
+	returnPath?: string;
 	/** The same key gives the same payment session (a double click); a retry brings a new one. */
 	attemptKey: string;
 }
@@ -31,12 +34,13 @@ export async function startPayment(
 ): Promise<string> {
 	const gateway = getPaymentGateway();
 	const complete = new URL(
-		`${localizePath('/checkout/complete', payable.locale)}?order=${payable.orderId}`,
+		payable.returnPath ??
+			`${localizePath('/checkout/complete', payable.locale)}?order=${payable.orderId}`,
 		payable.origin,
 	).href;
 	const session = await gateway.createCheckout({
 		invoiceId: payable.invoiceId,
-		orderId: payable.orderId,
+		orderId: payable.orderId ?? payable.invoiceId,
 		amount: payable.total,
 		currency: payable.currency as 'EUR',
 		method: payable.method,
@@ -49,7 +53,7 @@ export async function startPayment(
 		description: payable.description,
 		locale: payable.locale,
 		successUrl: complete,
-		cancelUrl: `${complete}&cancelled=1`,
+		cancelUrl: `${complete}${complete.includes("?") ? "&" : "?"}cancelled=1`,
 		idempotencyKey: `pay-${payable.invoiceId}-${payable.attemptKey}`,
 	});
 	await admin

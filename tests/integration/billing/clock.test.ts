@@ -1,115 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-	startFakePterodactyl,
-	type FakePterodactyl,
-} from '../game-panel/fake-pterodactyl/index.ts';
-import { fakeEnv } from '../game-panel/targets.ts';
-import { startProductStack, type Personas } from '../data-model/personas.ts';
 import type * as RunModule from '../../../src/server/billing/run.ts';
-import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
-import type * as PanelModule from '../../../src/server/game-panel/index.ts';
 import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // The billing run on a clock the test moves, through the real run on the local stack with the
 // fake Pterodactyl as the game panel and the test gateway charging saved cards.
 
-let p: Personas;
-let fake: FakePterodactyl;
-let ownerId: string;
+let b: BillingStack;
 let runBilling: typeof RunModule.runBilling;
-let admin: ReturnType<typeof AdminModule.adminClient>;
-let panel: ReturnType<typeof PanelModule.getGamePanel>;
 let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
-const origin = 'http://site.test';
 
 beforeAll(async () => {
-	p = await startProductStack();
-	fake = await startFakePterodactyl({ delayMs: 0 });
-	Object.assign(process.env, fakeEnv(fake), {
-		PUBLIC_SUPABASE_URL: p.stack.url,
-		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
-		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
-		SMTP_URL: p.stack.smtpUrl,
-		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
-	});
+	b = await startBillingStack();
 	({ runBilling } = await import('../../../src/server/billing/run.ts'));
 	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
-	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient();
-	panel = (await import('../../../src/server/game-panel/index.ts')).getGamePanel();
-	ownerId = (await p.owner.auth.getUser()).data.user!.id;
-	await p.service.from('profiles').update({ country: 'NO' }).eq('id', ownerId);
 }, 60_000);
 
-afterAll(async () => {
-	await fake.close();
-	await p.stack.stop();
-});
+afterAll(() => b.stop());
 
-const run = (at: string) => runBilling(admin!, { now: new Date(at), origin });
-
-let serial = 0;
-/** An active monthly Palworld server (800 EUR cents a month), its first period from `start`. */
-async function activeService(start: string, periodEnd: string, card?: string): Promise<string> {
-	const key = `clock-${++serial}-${Date.now()}`;
-	const placed = await p.service.rpc('place_order', {
-		customer: ownerId,
-		idempotency_key: key,
-		service: {
-			product_type: 'game',
-			game: 'palworld',
-			plan_id: 'palworld-standard',
-			tier: 'standard',
-			ram_gb: 8,
-			storage_gb: 25,
-			billing_cycle: 'monthly',
-		},
-		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
-		billing: {
-			name: 'Demo Kunde',
-			address: 'Gate 1',
-			postcode: '0150',
-			city: 'Oslo',
-			country: 'NO',
-		},
-		description: 'Palworld server',
-		payment_method: 'card',
-	});
-	const id = (placed.data as { service_id: string }).service_id;
-	const server = await panel.createServer({
-		serviceId: id,
-		customer: { email: 'demo@frostnode.example', firstName: 'Demo', lastName: 'Kunde' },
-		game: 'palworld',
-		name: `clock ${serial}`,
-		ramGb: 8,
-		storageGb: 25,
-	});
-	await p.service
-		.from('services')
-		.update({
-			status: 'active',
-			current_period_start: start,
-			current_period_end: periodEnd,
-			panel_server_id: String(server.panelServerId),
-			panel_identifier: server.identifier,
-		})
-		.eq('id', id);
-	await p.service.from('payment_methods').delete().eq('user_id', ownerId);
-	if (card)
-		await p.service.rpc('save_payment_method', {
-			owner: ownerId,
-			gateway: 'test',
-			reference: card,
-			brand: 'visa',
-			last4: '4242',
-			exp_month: 12,
-			exp_year: 2034,
-		});
-	return id;
-}
+const run = (at: string) => runBilling(b.admin, { now: new Date(at), origin });
+const activeService = (start: string, periodEnd: string, card?: string) =>
+	b.activeService(start, periodEnd, card);
 
 const serviceOf = async (id: string) =>
 	(
-		await p.service
+		await b.p.service
 			.from('services')
 			.select('status, current_period_start, current_period_end, panel_server_id')
 			.eq('id', id)
@@ -118,7 +33,7 @@ const serviceOf = async (id: string) =>
 
 const renewals = async (id: string) =>
 	(
-		await p.service
+		await b.p.service
 			.from('invoices')
 			.select(
 				'id, number, status, subtotal, tax, late_fee, total, period_start, period_end, charge_attempts, invoice_items(kind, amount, taxable)',
@@ -128,7 +43,7 @@ const renewals = async (id: string) =>
 			.order('period_start')
 	).data!;
 
-const fakeServer = (id: string) => fake.state.servers.find((server) => server.external_id === id);
+const fakeServer = (id: string) => b.fake.state.servers.find((server) => server.external_id === id);
 const day = (iso: string) => iso.slice(0, 10);
 
 describe('a monthly service bought on January 31', () => {
@@ -206,7 +121,7 @@ describe('a monthly service bought on January 31', () => {
 		expect(fakeServer(id)).toBeUndefined();
 		expect((await renewals(id))[0]?.status).toBe('cancelled');
 		const notices = (
-			await p.service
+			await b.p.service
 				.from('billing_notices')
 				.select('kind, sent_at')
 				.eq('service_id', id)
@@ -266,7 +181,7 @@ describe('a monthly service bought on January 31', () => {
 			await run(at);
 		const [invoice] = await renewals(id);
 		expect(invoice).toMatchObject({ status: 'overdue', charge_attempts: 3 });
-		const { data } = await p.service
+		const { data } = await b.p.service
 			.from('invoices')
 			.select('last_payment_error')
 			.eq('id', invoice!.id)
@@ -276,7 +191,7 @@ describe('a monthly service bought on January 31', () => {
 
 	it('a pending cancellation gets no renewal and ends at the period end', async () => {
 		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z', 'tgpm_clock_ok');
-		await p.service
+		await b.p.service
 			.from('services')
 			.update({ cancel_at_period_end: true, cancellation_reason: 'Moving to another game' })
 			.eq('id', id);

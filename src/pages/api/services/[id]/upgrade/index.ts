@@ -1,0 +1,26 @@
+import type { APIRoute } from 'astro';
+import type { ExtraId } from '../../../../../lib/catalogue';
+import { orderUpgrade } from '../../../../../server/billing/upgrade';
+import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade-request';
+import { apiError, json } from '../../../../../server/http/api';
+import { customerRoute } from '../../../../../server/http/customer-route';
+import { limits } from '../../../../../server/rate-limit/limits';
+
+export const prerender = false;
+
+/** POST /api/services/{id}/upgrade: orders the upgrade and answers where to pay for it. */
+export const POST: APIRoute = (context) =>
+	customerRoute(context, { body: upgradeBody, limit: limits.checkoutsPerAccount }, async (r) => {
+		const { ram, storageGb, extras, method = 'card' } = r.body;
+		const result = await orderUpgrade(
+			r.admin,
+			r.customer,
+			context.params.id ?? '',
+			{ ram, storageGb, extras: extras as ExtraId[] },
+			method,
+			{ origin: context.url.origin, locale: r.locale, now: new Date() },
+		);
+		if (typeof result !== 'string') return json(201, result);
+		const { status, message } = upgradeRefusal(result);
+		return apiError(status, result, message, r.locale);
+	});

@@ -1,0 +1,120 @@
+import type { User } from '@supabase/supabase-js';
+import { localizePath, type Locale } from '../../i18n';
+import { PAUSE_MAX_MONTHS, pauseFee } from '../../lib/billing';
+import { vatRateFor, type Currency } from '../../lib/catalogue';
+import { percentOf } from '../../lib/money';
+import { productOf } from '../../lib/product-name';
+import { isUuid } from '../../lib/uuid';
+import { startPayment } from '../checkout/start-payment';
+import { getPaymentGateway } from '../payments';
+import type { PaymentMethodKind } from '../payments/types';
+import type { AdminClient } from '../supabase/admin-client';
+import { pauseRefusals, type PauseRefusal } from './pause-request';
+
+export { afterPausePaid } from './pause-start';
+export { endDuePauses, resumePause } from './pause-end';
+
+/** `total`: the fee with VAT at the customer's current rate, minor units; `payerName` as invoiced. */
+export interface PauseInvoice {
+	invoiceId: string;
+	total: number;
+	currency: string;
+	payerName: string;
+	description: string;
+}
+
+/**
+ * The invoice of a pause of `months` months (the fee, VAT on top, due now) and the pending pause,
+ * in one guarded database call; asked again for the same months it is the same invoice.
+ */
+export async function createPauseInvoice(
+	admin: AdminClient,
+	customerId: string,
+	serviceId: string,
+	months: number,
+	now: Date,
+	/** Refused before anything is written when the fee cannot be paid this way. */
+	method?: PaymentMethodKind,
+): Promise<PauseInvoice | PauseRefusal | 'method_unavailable'> {
+	if (!isUuid(serviceId)) return 'not_found';
+	const { data: s } = await admin
+		.from('services')
+		.select('currency, plan_id')
+		.eq('id', serviceId)
+		.eq('user_id', customerId)
+		.maybeSingle();
+	if (!s) return 'not_found';
+	if (!Number.isInteger(months) || months < 1 || months > PAUSE_MAX_MONTHS) return 'invalid_months';
+	if (method && !getPaymentGateway().methodsFor(s.currency).includes(method))
+		return 'method_unavailable';
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('country')
+		.eq('id', customerId)
+		.maybeSingle();
+	const fee = pauseFee(s.currency as Currency, months);
+	const taxRate = vatRateFor(profile?.country);
+	const description = `Pause of ${productOf(s.plan_id)?.name ?? s.plan_id} server, ${months} month(s)`;
+	const { data, error } = await admin.rpc('request_service_pause', {
+		customer: customerId,
+		service: serviceId,
+		at: now.toISOString(),
+		months,
+		amounts: { fee, tax_rate: taxRate, tax: percentOf(fee, taxRate) },
+		description,
+	});
+	if (error) {
+		if (pauseRefusals.includes(error.message)) return error.message as PauseRefusal;
+		throw new Error(`request_service_pause: ${error.message}`);
+	}
+	const made = data as { invoice_id: string; total: number; currency: string };
+	const { data: invoice } = await admin
+		.from('invoices')
+		.select('billing_name')
+		.eq('id', made.invoice_id)
+		.single();
+	return {
+		invoiceId: made.invoice_id,
+		total: Number(made.total),
+		currency: made.currency,
+		payerName: invoice?.billing_name ?? '',
+		description,
+	};
+}
+
+/** A pause asked for by its owner, and the gateway page to pay its fee on (back to the panel). */
+export async function requestPause(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+	request: { months: number; method: PaymentMethodKind },
+	context: { origin: string; locale: Locale; now: Date },
+): Promise<
+	| { invoiceId: string; total: number; currency: string; paymentUrl: string }
+	| PauseRefusal
+	| 'method_unavailable'
+> {
+	const { months, method } = request;
+	const made = await createPauseInvoice(admin, customer.id, serviceId, months, context.now, method);
+	if (typeof made === 'string') return made;
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('stripe_customer_id')
+		.eq('id', customer.id)
+		.maybeSingle();
+	const paymentUrl = await startPayment(admin, customer, {
+		orderId: null,
+		invoiceId: made.invoiceId,
+		total: made.total,
+		currency: made.currency,
+		method,
+		description: made.description,
+		payer: { name: made.payerName, gatewayCustomerId: profile?.stripe_customer_id ?? null },
+		origin: context.origin,
+		locale: context.locale,
+		returnPath: localizePath('/panel', context.locale),
+		attemptKey: `pause-${context.now.getTime()}`,
+	});
+	const { invoiceId, total, currency } = made;
+	return { invoiceId, total, currency, paymentUrl };
+}

@@ -1,0 +1,120 @@
+import type { User } from '@supabase/supabase-js';
+import { localizePath, type Locale } from '../../i18n';
+import { handlePaymentEvent } from '../checkout/fulfilment';
+import { startPayment } from '../checkout/start-payment';
+import { getGamePanel } from '../game-panel';
+import { getPaymentGateway } from '../payments';
+import type { PaymentMethodKind } from '../payments/types';
+import type { AdminClient } from '../supabase/admin-client';
+import {
+	quoteUpgrade,
+	type UpgradeChoice,
+	type UpgradeQuote,
+	type UpgradeRefusal,
+} from './upgrade-quote';
+
+export interface OrderedUpgrade {
+	invoiceId: string;
+	total: number;
+	currency: string;
+	paymentUrl: string | null;
+	quote: UpgradeQuote;
+}
+
+/**
+ * Orders an upgrade: the server's own quote, the upgrade and its invoice in one transaction (which
+ * refuses a second pending upgrade and an unpaid invoice once more, under the service's lock), then
+ * a payment at the gateway. A total of zero is settled at once, as a 100 % code is at checkout.
+ */
+export async function orderUpgrade(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+	choice: UpgradeChoice,
+	method: PaymentMethodKind,
+	context: { origin: string; locale: Locale; now: Date },
+): Promise<OrderedUpgrade | UpgradeRefusal | 'method_unavailable'> {
+	const quote = await quoteUpgrade(admin, customer.id, serviceId, choice, context.now);
+	if (typeof quote === 'string') return quote;
+	if (quote.total > 0 && !getPaymentGateway().methodsFor(quote.currency).includes(method))
+		return 'method_unavailable';
+	const { data, error } = await admin.rpc('request_service_upgrade', {
+		customer: customer.id,
+		service: serviceId,
+		at: context.now.toISOString(),
+		to_config: quote.toConfig,
+		amounts: { net: quote.net, tax_rate: quote.taxPercent, tax: quote.tax, total: quote.total },
+		new_recurring: quote.newAmount,
+		description: `Upgrade to ${quote.toConfig.ram_gb} GB RAM, ${quote.toConfig.storage_gb} GB storage: ${quote.daysLeft} of ${quote.daysInPeriod} days`,
+	});
+	const refusal = error?.message as UpgradeRefusal | undefined;
+	if (refusal && ['not_found', 'not_active', 'unpaid_invoice', 'upgrade_pending'].includes(refusal))
+		return refusal;
+	if (error) throw new Error(`request_service_upgrade: ${error.message}`);
+	const { invoice_id: invoiceId, upgrade_id: upgradeId } = data as {
+		invoice_id: string;
+		upgrade_id: string;
+	};
+	const base = { invoiceId, total: quote.total, currency: quote.currency, quote };
+	if (quote.total === 0) {
+		await handlePaymentEvent(
+			{
+				kind: 'paid',
+				eventId: `code-${invoiceId}`,
+				gateway: 'code',
+				invoiceId,
+				amount: 0,
+				currency: quote.currency,
+				paymentId: `code-${invoiceId}`,
+				method,
+			},
+			context.origin,
+		);
+		return { ...base, paymentUrl: null };
+	}
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('first_name, last_name, stripe_customer_id')
+		.eq('id', customer.id)
+		.maybeSingle();
+	const paymentUrl = await startPayment(admin, customer, {
+		orderId: null,
+		invoiceId,
+		total: quote.total,
+		currency: quote.currency,
+		method,
+		description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
+		payer: {
+			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
+			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+		},
+		returnPath: localizePath('/panel', context.locale),
+		origin: context.origin,
+		locale: context.locale,
+		attemptKey: upgradeId,
+	});
+	return { ...base, paymentUrl };
+}
+
+/**
+ * A paid upgrade invoice: the new build on the game panel first, then the service's new size and,
+ * from the next renewal, its new price. Returns false when there is nothing (more) to apply.
+ */
+export async function afterUpgradePaid(admin: AdminClient, invoiceId: string): Promise<boolean> {
+	const { data } = await admin.rpc('paid_upgrade', { invoice: invoiceId });
+	const paid = data as {
+		to_config: { ram_gb: number; storage_gb: number };
+		panel_server_id: string | null;
+		panel_identifier: string | null;
+	} | null;
+	if (!paid) return false;
+	const panelServerId = Number(paid.panel_server_id);
+	if (Number.isInteger(panelServerId) && panelServerId > 0 && paid.panel_identifier)
+		await getGamePanel().updateBuild(
+			{ panelServerId, identifier: paid.panel_identifier },
+			{ ramGb: paid.to_config.ram_gb, storageGb: paid.to_config.storage_gb },
+		);
+	const { error } = await admin.rpc('apply_service_upgrade', { invoice: invoiceId });
+	if (error) throw new Error(`apply_service_upgrade: ${error.message}`);
+	return true;
+}
