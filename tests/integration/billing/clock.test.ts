@@ -20,7 +20,7 @@ afterAll(() => b.stop());
 
 const run = (at: string) => runBilling(b.admin, { now: new Date(at), origin });
 const activeService = (start: string, periodEnd: string, card?: string) =>
-	b.activeService(start, periodEnd, card);
+	b.activeService(start, periodEnd, { card });
 
 const serviceOf = async (id: string) =>
 	(

@@ -15,12 +15,20 @@ export interface BillingStack {
 	fake: FakePterodactyl;
 	ownerId: string;
 	admin: NonNullable<ReturnType<typeof AdminModule.adminClient>>;
-	/** An active monthly Palworld server (800 EUR cents a month) in the period given. */
-	activeService(start: string, periodEnd: string, card?: string): Promise<string>;
+	/**
+	 * An active monthly Palworld server (8.00 EUR or 90.00 NOK a month), its first invoice paid, in
+	 * the period given, with a saved test card when `card` names one.
+	 */
+	activeService(start: string, periodEnd: string, options?: ServiceOptions): Promise<string>;
 	stop(): Promise<void>;
 }
 
 export const origin = 'http://site.test';
+
+export interface ServiceOptions {
+	card?: string;
+	currency?: 'EUR' | 'NOK';
+}
 
 export async function startBillingStack(): Promise<BillingStack> {
 	const p = await startProductStack();
@@ -38,7 +46,12 @@ export async function startBillingStack(): Promise<BillingStack> {
 	await p.service.from('profiles').update({ country: 'NO' }).eq('id', ownerId);
 	let serial = 0;
 
-	async function activeService(start: string, periodEnd: string, card?: string): Promise<string> {
+	async function activeService(
+		start: string,
+		periodEnd: string,
+		{ card, currency = 'EUR' }: ServiceOptions = {},
+	): Promise<string> {
+		const amount = currency === 'EUR' ? 800 : 9000;
 		const key = `billing-${++serial}-${Date.now()}`;
 		const placed = await p.service.rpc('place_order', {
 			customer: ownerId,
@@ -52,7 +65,14 @@ export async function startBillingStack(): Promise<BillingStack> {
 				storage_gb: 25,
 				billing_cycle: 'monthly',
 			},
-			amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
+			amounts: {
+				currency,
+				subtotal: amount,
+				discount: 0,
+				tax_rate: 25,
+				tax: amount / 4,
+				total: amount * 1.25,
+			},
 			billing: {
 				name: 'Demo Kunde',
 				address: 'Gate 1',
@@ -71,8 +91,8 @@ export async function startBillingStack(): Promise<BillingStack> {
 			event_id: `evt-${key}`,
 			gateway: 'test',
 			invoice,
-			amount: 1000,
-			currency: 'EUR',
+			amount: amount * 1.25,
+			currency,
 			reference: `pay-${key}`,
 		});
 		const server = await panel.createServer({

@@ -1,112 +1,37 @@
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-	startFakePterodactyl,
-	type FakePterodactyl,
-} from '../game-panel/fake-pterodactyl/index.ts';
-import { fakeEnv } from '../game-panel/targets.ts';
-import { ids, other, startProductStack, type Personas } from '../data-model/personas.ts';
+import type { FakePterodactyl } from '../game-panel/fake-pterodactyl/index.ts';
+import { ids, other, type Personas } from '../data-model/personas.ts';
 import type * as PauseModule from '../../../src/server/billing/pause.ts';
-import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
-import type * as PanelModule from '../../../src/server/game-panel/index.ts';
 import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // Pauses through the server modules on the local stack, with the fake Pterodactyl as the game
 // panel and the test gateway: asked for, paid by a webhook event, resumed early, ended by the sweep.
 
+let b: BillingStack;
 let p: Personas;
 let fake: FakePterodactyl;
 let owner: User;
 let pause: typeof PauseModule;
-let admin: NonNullable<ReturnType<typeof AdminModule.adminClient>>;
-let panel: ReturnType<typeof PanelModule.getGamePanel>;
+let admin: BillingStack['admin'];
 let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
-const origin = 'http://site.test';
 const asked = new Date('2027-02-10T10:00:00Z');
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-	p = await startProductStack();
-	fake = await startFakePterodactyl({ delayMs: 0 });
-	Object.assign(process.env, fakeEnv(fake), {
-		PUBLIC_SUPABASE_URL: p.stack.url,
-		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
-		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
-		SMTP_URL: p.stack.smtpUrl,
-		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
-	});
+	b = await startBillingStack();
+	({ p, fake, admin } = b);
 	pause = await import('../../../src/server/billing/pause.ts');
 	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
-	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
-	panel = (await import('../../../src/server/game-panel/index.ts')).getGamePanel();
 	owner = (await p.owner.auth.getUser()).data.user!;
-	await p.service.from('profiles').update({ country: 'NO' }).eq('id', owner.id);
 }, 60_000);
 
-afterAll(async () => {
-	await fake.close();
-	await p.stack.stop();
-});
+afterAll(() => b.stop());
 
-let serial = 0;
 /** An active monthly Palworld server bought on January 31, its first invoice paid, due Feb 28. */
-async function activeService(currency: 'EUR' | 'NOK' = 'EUR'): Promise<string> {
-	const amount = currency === 'EUR' ? 800 : 9000;
-	const placed = await p.service.rpc('place_order', {
-		customer: owner.id,
-		idempotency_key: `pause-${++serial}-${Date.now()}`,
-		service: {
-			product_type: 'game',
-			game: 'palworld',
-			plan_id: 'palworld-standard',
-			tier: 'standard',
-			ram_gb: 8,
-			storage_gb: 25,
-			billing_cycle: 'monthly',
-		},
-		amounts: {
-			currency,
-			subtotal: amount,
-			discount: 0,
-			tax_rate: 25,
-			tax: amount / 4,
-			total: amount * 1.25,
-		},
-		billing: {
-			name: 'Demo Kunde',
-			address: 'Gate 1',
-			postcode: '0150',
-			city: 'Oslo',
-			country: 'NO',
-		},
-		description: 'Palworld server',
-		payment_method: 'card',
-	});
-	const id = (placed.data as { service_id: string }).service_id;
-	const server = await panel.createServer({
-		serviceId: id,
-		customer: { email: 'demo@frostnode.example', firstName: 'Demo', lastName: 'Kunde' },
-		game: 'palworld',
-		name: `pause ${serial}`,
-		ramGb: 8,
-		storageGb: 25,
-	});
-	await p.service
-		.from('invoices')
-		.update({ status: 'paid', paid_at: '2027-01-31T12:00:00Z' })
-		.eq('service_id', id);
-	await p.service
-		.from('services')
-		.update({
-			status: 'active',
-			current_period_start: '2027-01-31T12:00:00Z',
-			current_period_end: '2027-02-28T12:00:00Z',
-			panel_server_id: String(server.panelServerId),
-			panel_identifier: server.identifier,
-		})
-		.eq('id', id);
-	return id;
-}
+const activeService = (currency: 'EUR' | 'NOK' = 'EUR') =>
+	b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z', { currency });
 
 const serviceOf = async (id: string) =>
 	(await p.service.from('services').select('status, current_period_end').eq('id', id).single())
