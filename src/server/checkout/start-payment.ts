@@ -53,7 +53,7 @@ export async function startPayment(
 		description: payable.description,
 		locale: payable.locale,
 		successUrl: complete,
-		cancelUrl: `${complete}${complete.includes("?") ? "&" : "?"}cancelled=1`,
+		cancelUrl: `${complete}${complete.includes('?') ? '&' : '?'}cancelled=1`,
 		idempotencyKey: `pay-${payable.invoiceId}-${payable.attemptKey}`,
 	});
 	await admin
