@@ -54,6 +54,75 @@ export type Database = {
 					},
 				];
 			};
+			credit_notes: {
+				Row: {
+					created_at: string;
+					currency: string;
+					gateway: string;
+					gateway_reference: string;
+					id: string;
+					invoice_id: string;
+					issued_at: string;
+					number: string;
+					reason: string;
+					service_id: string | null;
+					subtotal: number;
+					tax: number;
+					tax_rate: number;
+					total: number;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					currency: string;
+					gateway: string;
+					gateway_reference: string;
+					id?: string;
+					invoice_id: string;
+					issued_at: string;
+					number: string;
+					reason: string;
+					service_id?: string | null;
+					subtotal: number;
+					tax: number;
+					tax_rate: number;
+					total: number;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					currency?: string;
+					gateway?: string;
+					gateway_reference?: string;
+					id?: string;
+					invoice_id?: string;
+					issued_at?: string;
+					number?: string;
+					reason?: string;
+					service_id?: string | null;
+					subtotal?: number;
+					tax?: number;
+					tax_rate?: number;
+					total?: number;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'credit_notes_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: true;
+						referencedRelation: 'invoices';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'credit_notes_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			discount_codes: {
 				Row: {
 					code: string;
@@ -941,6 +1010,19 @@ export type Database = {
 			record_charge_attempt: {
 				Args: { attempts: number; error: string; invoice: string };
 				Returns: undefined;
+			};
+			record_money_back: {
+				Args: {
+					at: string;
+					customer: string;
+					gateway: string;
+					payment_reference: string;
+					reason: string;
+					refund_reference: string;
+					service: string;
+					window_days: number;
+				};
+				Returns: Json;
 			};
 			record_payment_failure: {
 				Args: { event_id: string; gateway: string; invoice: string; reason: string };

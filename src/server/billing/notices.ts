@@ -21,7 +21,8 @@ type Kind =
 	| 'suspended'
 	| 'terminated'
 	| 'ended'
-	| 'renewed';
+	| 'renewed'
+	| 'refunded';
 
 interface Notice {
 	id: number;

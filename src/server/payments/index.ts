@@ -30,6 +30,7 @@ function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 		createCheckout: reject,
 		parseWebhook: reject,
 		chargeSaved: reject,
+		refund: reject,
 	};
 }
 

@@ -143,5 +143,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 			return toPaymentEvent(client, event);
 		},
 		chargeSaved: (charge) => chargeSaved(client, charge),
+		async refund(request) {
+			const refund = await client.refunds.create(
+				{
+					payment_intent: request.paymentId,
+					amount: request.amount,
+					reason: 'requested_by_customer',
+					metadata: { invoice_id: request.invoiceId },
+				},
+				{ idempotencyKey: request.idempotencyKey },
+			);
+			return { refundId: refund.id };
+		},
 	};
 }

@@ -110,6 +110,11 @@ export function createTestGateway(secret: string): PaymentGateway {
 				const id = createHmac('sha256', secret).update(`charge.${charge.idempotencyKey}`);
 				return { ok: true, paymentId: `tgpay_${id.digest('base64url').slice(0, 22)}` };
 			}),
+		refund: (request) =>
+			settle(() => {
+				const id = createHmac('sha256', secret).update(`refund.${request.idempotencyKey}`);
+				return { refundId: `tgre_${id.digest('base64url').slice(0, 22)}` };
+			}),
 		parseWebhook: (rawBody, headers) =>
 			settle(() => {
 				verifySignature(rawBody, headers.get(testSignatureHeaderName), secret);

@@ -49,6 +49,18 @@ export type ChargeResult =
 	/** Declined, or the bank wants the customer present: the invoice stays open to pay by hand. */
 	| { ok: false; reason: string };
 
+/** Money given back on a payment (the money-back guarantee). */
+export interface RefundRequest {
+	/** The payment to refund: the id its 'paid' event carried (a Stripe payment intent). */
+	paymentId: string;
+	/** Minor units; never more than the payment took. */
+	amount: number;
+	currency: string;
+	invoiceId: string;
+	/** One per invoice, so asking again never refunds twice. */
+	idempotencyKey: string;
+}
+
 export type PaymentEvent =
 	| {
 			kind: 'paid';
@@ -96,4 +108,6 @@ export interface PaymentGateway {
 	parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>;
 	/** Charges a saved card now; throws only when the gateway cannot be reached or is misconfigured. */
 	chargeSaved(charge: OffSessionCharge): Promise<ChargeResult>;
+	/** Refunds (part of) a payment; rejects when the gateway refuses (e.g. more than was taken). */
+	refund(request: RefundRequest): Promise<{ refundId: string }>;
 }

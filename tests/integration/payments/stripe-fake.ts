@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { decodeForm, invalid, type Json, type Reply } from './stripe-fake-form';
 import { createStripeObjects } from './stripe-fake-objects';
+import { createStripePayments } from './stripe-fake-payments';
 
 // A stand-in for api.stripe.com, in process on loopback, strict the way Stripe is about what the
 // adapter sends: the secret key, the SDK's pinned Stripe-Version, form-encoded bodies, and an
@@ -31,6 +32,8 @@ const reuseRefused: Reply = {
 
 export async function startStripeFake() {
 	const objects = createStripeObjects();
+	let serial = 0;
+	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`);
 	const requests: Recorded[] = [];
 	const replies = new Map<string, Reply & { fingerprint: string }>();
 
@@ -53,7 +56,11 @@ export async function startStripeFake() {
 				? objects.createCustomer(form)
 				: url.pathname === '/v1/checkout/sessions'
 					? objects.createSession(form)
-					: invalid('Unrecognized request URL', {}, 404);
+					: url.pathname === '/v1/payment_intents'
+						? payments.createIntent(form)
+						: url.pathname === '/v1/refunds'
+							? payments.createRefund(form)
+							: invalid('Unrecognized request URL', {}, 404);
 		// Stripe keeps no answer for a request its validation refused: a corrected retry may reuse the key.
 		if (answer.status < 400) replies.set(key, { ...answer, fingerprint });
 		return answer;

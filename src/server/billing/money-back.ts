@@ -1,0 +1,86 @@
+import type { User } from '@supabase/supabase-js';
+import { MONEY_BACK_DAYS } from '../../lib/billing';
+import { isUuid } from '../../lib/uuid';
+import { getPaymentGateway } from '../payments';
+import type { AdminClient } from '../supabase/admin-client';
+import { onPanel } from './panel-steps';
+
+export type MoneyBackRefusal = 'not_found' | 'not_refundable' | 'window_closed';
+
+export interface MoneyBack {
+	creditNoteId: string;
+	number: string;
+	total: number;
+	currency: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The money-back guarantee: inside the window (7 days, VPS 14, from the first payment) the first
+ * invoice is refunded through the gateway, the server is deleted on the game panel, and a credit
+ * note records it. Each outside step is idempotent (one refund key per invoice), so a request that
+ * failed halfway can simply be made again; the database writes the rest once.
+ */
+export async function requestMoneyBack(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+	reason: string,
+	now: Date,
+): Promise<MoneyBack | MoneyBackRefusal> {
+	if (!isUuid(serviceId)) return 'not_found';
+	const { data: s } = await admin
+		.from('services')
+		.select(
+			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, transactions(kind, gateway, gateway_reference, status))',
+		)
+		.eq('id', serviceId)
+		.eq('user_id', customer.id)
+		.maybeSingle();
+	if (!s) return 'not_found';
+	const first = s.invoices.find((invoice) => invoice.kind === 'new');
+	const payment = first?.transactions.find((t) => t.kind === 'payment' && t.status === 'succeeded');
+	const windowDays = MONEY_BACK_DAYS[s.product_type === 'vps' ? 'vps' : 'game'];
+	const refunded = first?.status === 'refunded';
+	if (!first || !payment) return 'not_refundable';
+	if (!refunded) {
+		if (first.status !== 'paid' || !['provisioning', 'active', 'suspended'].includes(s.status))
+			return 'not_refundable';
+		if (now.getTime() > new Date(first.paid_at!).getTime() + windowDays * DAY_MS)
+			return 'window_closed';
+	}
+	// Refunded already (a request asked again): the database answers with its credit note.
+	const refundId = refunded
+		? ''
+		: (
+				await getPaymentGateway().refund({
+					paymentId: payment.gateway_reference,
+					amount: first.total,
+					currency: first.currency,
+					invoiceId: first.id,
+					idempotencyKey: `money-back-${first.id}`,
+				})
+			).refundId;
+	if (!refunded) await onPanel('terminated', s);
+	const { data, error } = await admin.rpc('record_money_back', {
+		customer: customer.id,
+		service: s.id,
+		at: now.toISOString(),
+		window_days: windowDays,
+		reason,
+		gateway: payment.gateway,
+		refund_reference: refundId,
+		payment_reference: payment.gateway_reference,
+	});
+	const refusal = error?.message as MoneyBackRefusal | undefined;
+	if (refusal && ['not_found', 'not_refundable', 'window_closed'].includes(refusal)) return refusal;
+	if (error) throw new Error(`record_money_back: ${error.message}`);
+	const note = data as { credit_note_id: string; number: string };
+	return {
+		creditNoteId: note.credit_note_id,
+		number: note.number,
+		total: first.total,
+		currency: first.currency,
+	};
+}
