@@ -388,6 +388,36 @@ export type Database = {
 					},
 				];
 			};
+			payment_bundles: {
+				Row: {
+					created_at: string;
+					currency: string;
+					id: string;
+					invoices: Json;
+					status: string;
+					total: number;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					currency: string;
+					id?: string;
+					invoices: Json;
+					status?: string;
+					total: number;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					currency?: string;
+					id?: string;
+					invoices?: Json;
+					status?: string;
+					total?: number;
+					user_id?: string;
+				};
+				Relationships: [];
+			};
 			payment_events: {
 				Row: {
 					gateway: string;
@@ -908,6 +938,7 @@ export type Database = {
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
 			billing_notices_due: { Args: { max: number }; Returns: Json };
+			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };
 			end_service_pause: { Args: { at: string; service: string }; Returns: Json };
@@ -1128,6 +1159,17 @@ export type Database = {
 					event_id: string;
 					gateway: string;
 					invoice: string;
+					reference: string;
+				};
+				Returns: Json;
+			};
+			settle_payment_bundle: {
+				Args: {
+					amount: number;
+					bundle: string;
+					currency: string;
+					event_id: string;
+					gateway: string;
 					reference: string;
 				};
 				Returns: Json;

@@ -57,16 +57,52 @@ async function settle(
 	});
 	if (error) throw new Error(`settle_invoice: ${error.message}`);
 	const outcome = data as { outcome: string; service_id?: string; user_id?: string };
+	// Not an invoice: a payment for several (payment_bundles), settled invoice by invoice.
+	if (outcome.outcome === 'unknown_invoice') return settleBundle(admin, event, origin);
 	if (outcome.outcome === 'mismatch')
 		console.error(
 			`[payments] ${event.gateway} paid another amount for invoice ${event.invoiceId}: flagged`,
 		);
 	if (event.savedMethod && outcome.user_id) await saveCard(admin, outcome.user_id, event);
-	if (outcome.outcome !== 'paid' || !outcome.service_id) return;
-	if (await afterBillingPayment(admin, event.invoiceId)) return;
-	await confirmOrder(admin, event.invoiceId, origin);
+	if (outcome.outcome === 'paid' && outcome.service_id)
+		await carryOn(admin, event.invoiceId, outcome.service_id, origin);
+}
+
+async function settleBundle(
+	admin: AdminClient,
+	event: Extract<PaymentEvent, { kind: 'paid' }>,
+	origin: string,
+): Promise<void> {
+	const { data, error } = await admin.rpc('settle_payment_bundle', {
+		event_id: event.eventId,
+		gateway: event.gateway,
+		bundle: event.invoiceId,
+		amount: event.amount,
+		currency: event.currency,
+		reference: event.paymentId,
+	});
+	if (error) throw new Error(`settle_payment_bundle: ${error.message}`);
+	const bundle = data as {
+		outcome: string;
+		settled: { outcome: string; invoice_id: string; service_id?: string; user_id?: string }[];
+	} | null;
+	if (!bundle)
+		return console.error(`[payments] ${event.gateway} paid an unknown invoice ${event.invoiceId}`);
+	if (bundle.outcome === 'mismatch')
+		console.error(`[payments] ${event.gateway} paid another amount for bundle ${event.invoiceId}`);
+	const owner = bundle.settled.find((one) => one.user_id)?.user_id;
+	if (event.savedMethod && owner) await saveCard(admin, owner, event);
+	for (const one of bundle.settled)
+		if (one.outcome === 'paid' && one.service_id)
+			await carryOn(admin, one.invoice_id, one.service_id, origin);
+}
+
+/** What a paid invoice sets in motion: a billing follow-up, or the first order's confirmation and server. */
+async function carryOn(admin: AdminClient, invoiceId: string, serviceId: string, origin: string) {
+	if (await afterBillingPayment(admin, invoiceId)) return;
+	await confirmOrder(admin, invoiceId, origin);
 	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
-	void provision(admin, outcome.service_id, origin).catch((failure: unknown) =>
+	void provision(admin, serviceId, origin).catch((failure: unknown) =>
 		console.error('[provisioning] failed:', failure),
 	);
 }

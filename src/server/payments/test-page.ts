@@ -1,4 +1,4 @@
-import { adminClient } from '../supabase/admin-client';
+import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { getPaymentGateway } from './index';
 import { readTestSession, type TestSession } from './test-gateway';
 
@@ -38,12 +38,13 @@ export async function loadTestCheckout(
 	if (session?.invoiceId !== invoiceId) return { view: 'invalid' };
 	const admin = adminClient();
 	if (!admin) return { view: 'unavailable' };
-	const { data, error } = await admin
+	const { data: invoice, error } = await admin
 		.from('invoices')
 		.select('number, total, currency, status, invoice_items(description, position)')
 		.eq('id', invoiceId)
 		.maybeSingle<InvoiceRow>();
 	if (error) return { view: 'unavailable' };
+	const data = invoice ?? (await bundleAsInvoice(admin, invoiceId));
 	const amount = Number(data?.total);
 	if (!data || amount !== session.amount || data.currency !== session.currency)
 		return { view: 'invalid' };
@@ -61,5 +62,25 @@ export async function loadTestCheckout(
 		amount,
 		currency: data.currency,
 		description,
+	};
+}
+
+/** A payment for several invoices (payment_bundles), shown as one: their numbers and lines. */
+async function bundleAsInvoice(admin: AdminClient, id: string): Promise<InvoiceRow | null> {
+	const { data: bundle } = await admin
+		.from('payment_bundles')
+		.select('total, currency, status, invoices')
+		.eq('id', id)
+		.maybeSingle();
+	if (!bundle) return null;
+	const ids = (bundle.invoices as { id: string }[]).map((item) => item.id);
+	const { data: invoices } = await admin.from('invoices').select('number').in('id', ids);
+	const numbers = (invoices ?? []).map((row) => row.number).join(', ');
+	return {
+		number: numbers,
+		total: bundle.total,
+		currency: bundle.currency,
+		status: bundle.status === 'paid' ? 'paid' : 'unpaid',
+		invoice_items: [{ description: numbers, position: 1 }],
 	};
 }

@@ -88,7 +88,7 @@ describe('the money-back guarantee', () => {
 				locals: {},
 				cookies: { get: () => undefined },
 			};
-			return (await GET(context as unknown as APIContext));
+			return await GET(context as unknown as APIContext);
 		};
 		const mine = (await b.p.owner.auth.getSession()).data.session!.access_token;
 		const theirs = (await b.p.other.auth.getSession()).data.session!.access_token;
