@@ -10,6 +10,8 @@ import type { AdminClient } from '../supabase/admin-client';
 // rest for the next run; a crash mid-batch sends a few twice rather than none.
 
 const BATCH = 100;
+/** Mails in flight at once: the SMTP pool's connections. */
+const PARALLEL = 4;
 /** A run stops sending after this long; what is left goes out with the next run. */
 const BUDGET_MS = 5 * 60 * 1000;
 
@@ -73,11 +75,21 @@ export async function sendBillingNotices(admin: AdminClient, origin: string): Pr
 		const batch = data as unknown as Notice[];
 		if (batch.length === 0) break;
 		const done: number[] = [];
-		for (const notice of batch) {
-			// An account deleted since has no address: nothing to send, nothing left owed.
-			if (notice.email && !(await deliver(() => mailOf(notice, origin)))) break;
-			if (notice.email) sent++;
-			done.push(notice.id);
+		let refused = false;
+		// A few at a time, one per pooled SMTP connection; a refusal stops the batch after them.
+		for (let at = 0; at < batch.length && !refused; at += PARALLEL) {
+			const chunk = batch.slice(at, at + PARALLEL);
+			const results = await Promise.all(
+				// An account deleted since has no address: nothing to send, nothing left owed.
+				chunk.map((notice) =>
+					notice.email ? deliver(() => mailOf(notice, origin)) : Promise.resolve(null),
+				),
+			);
+			results.forEach((result, i) => {
+				if (result === false) return void (refused = true);
+				if (result) sent++;
+				done.push(chunk[i]!.id);
+			});
 		}
 		const marked = await admin.rpc('mark_notices_sent', { notices: done });
 		if (marked.error) throw new Error(`mark_notices_sent: ${marked.error.message}`);

@@ -15,7 +15,7 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
 		requireTLS: config.requireTLS,
 		...(config.auth ? { auth: config.auth } : {}),
 		pool: true,
-		maxConnections: 2,
+		maxConnections: 4,
 		// Nodemailer waits minutes by default; a caller in a request should hear of a dead relay sooner.
 		connectionTimeout: 10_000,
 		greetingTimeout: 10_000,
