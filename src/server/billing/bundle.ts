@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
-import { localizePath, type Locale } from '../../i18n';
-import { startPayment } from '../checkout/start-payment';
+import type { Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { payFromPanel } from './panel-payment';
 
 export type BundleRefusal = 'not_payable' | 'mixed_currencies' | 'method_unavailable';
 
@@ -31,26 +31,18 @@ export async function payInvoices(
 	const bundle = data as { bundle_id: string; total: number; currency: string };
 	if (!getPaymentGateway().methodsFor(bundle.currency).includes(method))
 		return 'method_unavailable';
-	const { data: profile } = await admin
-		.from('profiles')
-		.select('first_name, last_name, stripe_customer_id')
-		.eq('id', customer.id)
-		.maybeSingle();
-	const paymentUrl = await startPayment(admin, customer, {
-		orderId: null,
-		invoiceId: bundle.bundle_id,
-		total: bundle.total,
-		currency: bundle.currency,
-		method,
-		description: `${invoiceIds.length} invoices`,
-		payer: {
-			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
-			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+	const paymentUrl = await payFromPanel(
+		admin,
+		customer,
+		{
+			invoiceId: bundle.bundle_id,
+			total: bundle.total,
+			currency: bundle.currency,
+			method,
+			description: `${invoiceIds.length} invoices`,
+			attemptKey: bundle.bundle_id,
 		},
-		returnPath: localizePath('/panel', context.locale),
-		origin: context.origin,
-		locale: context.locale,
-		attemptKey: bundle.bundle_id,
-	});
+		context,
+	);
 	return { bundleId: bundle.bundle_id, total: bundle.total, currency: bundle.currency, paymentUrl };
 }

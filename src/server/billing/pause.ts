@@ -1,14 +1,14 @@
 import type { User } from '@supabase/supabase-js';
-import { localizePath, type Locale } from '../../i18n';
+import type { Locale } from '../../i18n';
 import { PAUSE_MAX_MONTHS, pauseFee } from '../../lib/billing';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
 import { percentOf } from '../../lib/money';
 import { productOf } from '../../lib/product-name';
 import { isUuid } from '../../lib/uuid';
-import { startPayment } from '../checkout/start-payment';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { payFromPanel } from './panel-payment';
 import { pauseRefusals, type PauseRefusal } from './pause-request';
 
 export { afterPausePaid } from './pause-start';
@@ -97,24 +97,19 @@ export async function requestPause(
 	const { months, method } = request;
 	const made = await createPauseInvoice(admin, customer.id, serviceId, months, context.now, method);
 	if (typeof made === 'string') return made;
-	const { data: profile } = await admin
-		.from('profiles')
-		.select('stripe_customer_id')
-		.eq('id', customer.id)
-		.maybeSingle();
-	const paymentUrl = await startPayment(admin, customer, {
-		orderId: null,
-		invoiceId: made.invoiceId,
-		total: made.total,
-		currency: made.currency,
-		method,
-		description: made.description,
-		payer: { name: made.payerName, gatewayCustomerId: profile?.stripe_customer_id ?? null },
-		origin: context.origin,
-		locale: context.locale,
-		returnPath: localizePath('/panel', context.locale),
-		attemptKey: `pause-${context.now.getTime()}`,
-	});
+	const paymentUrl = await payFromPanel(
+		admin,
+		customer,
+		{
+			invoiceId: made.invoiceId,
+			total: made.total,
+			currency: made.currency,
+			method,
+			description: made.description,
+			attemptKey: `pause-${context.now.getTime()}`,
+		},
+		context,
+	);
 	const { invoiceId, total, currency } = made;
 	return { invoiceId, total, currency, paymentUrl };
 }

@@ -1,10 +1,10 @@
 import type { User } from '@supabase/supabase-js';
-import { localizePath, type Locale } from '../../i18n';
+import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
-import { startPayment } from '../checkout/start-payment';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { payFromPanel } from './panel-payment';
 import { issueRenewalInvoice, type RenewalSubject } from './renewal-invoice';
 
 export type RenewRefusal = 'not_found' | 'not_renewable' | 'method_unavailable';
@@ -40,7 +40,7 @@ export async function renewEarly(
 	if (!getPaymentGateway().methodsFor(s.currency).includes(method)) return 'method_unavailable';
 	const { data: profile } = await admin
 		.from('profiles')
-		.select('country, first_name, last_name, stripe_customer_id')
+		.select('country')
 		.eq('id', customer.id)
 		.maybeSingle();
 	const subject: RenewalSubject = {
@@ -63,21 +63,18 @@ export async function renewEarly(
 		.in('status', ['unpaid', 'overdue'])
 		.maybeSingle();
 	if (!invoice) return 'not_renewable'; // already paid for the coming period
-	const paymentUrl = await startPayment(admin, customer, {
-		orderId: null,
-		invoiceId: invoice.id,
-		total: invoice.total,
-		currency: invoice.currency,
-		method,
-		description: `Renewal ${s.plan_id}`,
-		payer: {
-			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
-			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+	const paymentUrl = await payFromPanel(
+		admin,
+		customer,
+		{
+			invoiceId: invoice.id,
+			total: invoice.total,
+			currency: invoice.currency,
+			method,
+			description: `Renewal ${s.plan_id}`,
+			attemptKey: `renew-${context.now.getTime()}`,
 		},
-		returnPath: localizePath('/panel', context.locale),
-		origin: context.origin,
-		locale: context.locale,
-		attemptKey: `renew-${context.now.getTime()}`,
-	});
+		context,
+	);
 	return { invoiceId: invoice.id, total: invoice.total, currency: invoice.currency, paymentUrl };
 }

@@ -1,11 +1,11 @@
 import type { User } from '@supabase/supabase-js';
-import { localizePath, type Locale } from '../../i18n';
+import type { Locale } from '../../i18n';
 import { handlePaymentEvent } from '../checkout/fulfilment';
-import { startPayment } from '../checkout/start-payment';
 import { getGamePanel } from '../game-panel';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { payFromPanel } from './panel-payment';
 import {
 	quoteUpgrade,
 	type UpgradeChoice,
@@ -72,27 +72,19 @@ export async function orderUpgrade(
 		);
 		return { ...base, paymentUrl: null };
 	}
-	const { data: profile } = await admin
-		.from('profiles')
-		.select('first_name, last_name, stripe_customer_id')
-		.eq('id', customer.id)
-		.maybeSingle();
-	const paymentUrl = await startPayment(admin, customer, {
-		orderId: null,
-		invoiceId,
-		total: quote.total,
-		currency: quote.currency,
-		method,
-		description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
-		payer: {
-			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
-			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+	const paymentUrl = await payFromPanel(
+		admin,
+		customer,
+		{
+			invoiceId,
+			total: quote.total,
+			currency: quote.currency,
+			method,
+			description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
+			attemptKey: upgradeId,
 		},
-		returnPath: localizePath('/panel', context.locale),
-		origin: context.origin,
-		locale: context.locale,
-		attemptKey: upgradeId,
-	});
+		context,
+	);
 	return { ...base, paymentUrl };
 }
 

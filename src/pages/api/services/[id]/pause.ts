@@ -1,42 +1,24 @@
 import type { APIRoute } from 'astro';
 import { requestPause } from '../../../../server/billing/pause';
 import { pauseBody, pauseRefusal } from '../../../../server/billing/pause-request';
-import {
-	apiError,
-	callerLocale,
-	json,
-	readJsonBody,
-	tooManyRequests,
-} from '../../../../server/http/api';
-import { callerOf } from '../../../../server/http/caller';
+import { apiError, json } from '../../../../server/http/api';
+import { customerRoute } from '../../../../server/http/customer-route';
 import { limits } from '../../../../server/rate-limit/limits';
-import { adminClient } from '../../../../server/supabase/admin-client';
 
 export const prerender = false;
 
 /** POST /api/services/{id}/pause: the pause's invoice, and where to pay its fee. */
-export const POST: APIRoute = async (context) => {
-	let locale = callerLocale(context);
-	const customer = await callerOf(context);
-	if (!customer) return apiError(401, 'unauthenticated', 'checkout.error.unauthenticated', locale);
-	const verdict = limits.checkoutsPerAccount.hit(customer.id);
-	if (!verdict.ok) return tooManyRequests(verdict, locale);
-	const read = await readJsonBody(context.request, pauseBody, locale, 4 * 1024);
-	if (!read.ok) return read.response;
-	locale = callerLocale(context, read.value.locale);
-	const admin = adminClient();
-	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
-	const { months, method } = read.value;
-	const result = await requestPause(
-		admin,
-		customer,
-		context.params.id ?? '',
-		{ months, method },
-		{ origin: context.url.origin, locale, now: new Date() },
-	);
-	if (typeof result === 'string') {
+export const POST: APIRoute = (context) =>
+	customerRoute(context, { body: pauseBody, limit: limits.checkoutsPerAccount }, async (r) => {
+		const { months, method } = r.body;
+		const result = await requestPause(
+			r.admin,
+			r.customer,
+			context.params.id ?? '',
+			{ months, method },
+			{ origin: context.url.origin, locale: r.locale, now: new Date() },
+		);
+		if (typeof result !== 'string') return json(201, result);
 		const { status, message } = pauseRefusal(result);
-		return apiError(status, result, message, locale);
-	}
-	return json(201, result);
-};
+		return apiError(status, result, message, r.locale);
+	});

@@ -1,0 +1,45 @@
+import type { User } from '@supabase/supabase-js';
+import { localizePath, type Locale } from '../../i18n';
+import { startPayment } from '../checkout/start-payment';
+import type { PaymentMethodKind } from '../payments/types';
+import type { AdminClient } from '../supabase/admin-client';
+
+/** What a customer pays from the panel: an upgrade, a pause, a renewal, several invoices. */
+export interface PanelPayable {
+	/** An invoice, or a payment bundle of several. */
+	invoiceId: string;
+	total: number;
+	currency: string;
+	method: PaymentMethodKind;
+	description: string;
+	/** The same key gives the same payment session (a double click). */
+	attemptKey: string;
+}
+
+/**
+ * A gateway payment for something bought in the panel, in the customer's name and with their
+ * gateway customer (so Stripe keeps one customer and their saved cards); back to the panel after.
+ */
+export async function payFromPanel(
+	admin: AdminClient,
+	customer: User,
+	payable: PanelPayable,
+	context: { origin: string; locale: Locale },
+): Promise<string> {
+	const { data: profile } = await admin
+		.from('profiles')
+		.select('first_name, last_name, stripe_customer_id')
+		.eq('id', customer.id)
+		.maybeSingle();
+	return startPayment(admin, customer, {
+		...payable,
+		orderId: null,
+		payer: {
+			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
+			gatewayCustomerId: profile?.stripe_customer_id ?? null,
+		},
+		returnPath: localizePath('/panel', context.locale),
+		origin: context.origin,
+		locale: context.locale,
+	});
+}
