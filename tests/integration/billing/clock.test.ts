@@ -204,6 +204,51 @@ describe('a monthly service bought on January 31', () => {
 		expect(fakeServer(id)).toBeUndefined();
 	});
 
+	it('a kept service (its cancellation undone before the period end) renews as usual', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		await b.p.service
+			.from('services')
+			.update({ cancel_at_period_end: true, cancellation_reason: 'Taking a break' })
+			.eq('id', id);
+		await run('2027-02-21T13:00:00Z');
+		expect(await renewals(id)).toEqual([]);
+		await b.p.service
+			.from('services')
+			.update({ cancel_at_period_end: false, cancellation_reason: null })
+			.eq('id', id);
+		await run('2027-02-22T13:00:00Z');
+		const [renewal] = await renewals(id);
+		expect(renewal).toMatchObject({ status: 'unpaid', total: 1000 });
+		await handlePaymentEvent(
+			{
+				kind: 'paid',
+				eventId: `kept-${id}`,
+				gateway: 'test',
+				invoiceId: renewal!.id,
+				amount: 1000,
+				currency: 'EUR',
+				paymentId: `pay-kept-${id}`,
+				method: 'card',
+			},
+			origin,
+		);
+		expect(String((await serviceOf(id)).current_period_end)).toMatch(/^2027-03-31/);
+	});
+
+	it('a panel that is down delays the suspension to the next run, and loses nothing', async () => {
+		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		await run('2027-02-21T13:00:00Z');
+		await run('2027-03-02T13:00:00Z');
+		b.fake.failNext(503); // the panel is down for the suspension
+		const down = await run('2027-03-03T13:00:00Z');
+		expect(down.ran && down.failures.map((failure) => failure.serviceId)).toContain(id);
+		expect((await serviceOf(id)).status).toBe('active');
+		const back = await run('2027-03-03T14:00:00Z');
+		expect(back).toMatchObject({ ran: true, failures: [] });
+		expect((await serviceOf(id)).status).toBe('suspended');
+		expect(fakeServer(id)?.status).toBe('suspended');
+	});
+
 	it('two runs at once: one runs, the other is told the lock is held; nothing is doubled', async () => {
 		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
 		const [a, b] = await Promise.all([run('2027-02-21T13:00:00Z'), run('2027-02-21T13:00:00Z')]);
