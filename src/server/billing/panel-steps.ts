@@ -13,7 +13,8 @@ export interface PanelHeld {
 	panel_identifier: string | null;
 }
 
-function refOf(service: PanelHeld): ServerRef | null {
+/** Where the service's server is on the game panel; null when it has none (or a foreign id). */
+export function refOf(service: Omit<PanelHeld, 'id'>): ServerRef | null {
 	const id = Number(service.panel_server_id);
 	return Number.isInteger(id) && id > 0 && service.panel_identifier
 		? { panelServerId: id, identifier: service.panel_identifier }

@@ -10,6 +10,7 @@ import {
 } from '../../lib/pricing';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
+import { dateOf } from './renewal-invoice';
 
 /** The bigger server a customer asks for: the plan, cycle and currency stay the service's. */
 export interface UpgradeChoice {
@@ -34,8 +35,6 @@ export interface UpgradeQuote extends Proration {
 	taxPercent: number;
 	toConfig: { ram_gb: number; storage_gb: number; modpack_installation: boolean };
 }
-
-const dateOf = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
 
 /**
  * What an upgrade costs today, line by line: (new cycle amount − old) × days left ÷ days in the

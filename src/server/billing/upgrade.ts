@@ -6,6 +6,7 @@ import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { payFromPanel } from './panel-payment';
+import { refOf } from './panel-steps';
 import {
 	quoteUpgrade,
 	type UpgradeChoice,
@@ -100,12 +101,12 @@ export async function afterUpgradePaid(admin: AdminClient, invoiceId: string): P
 		panel_identifier: string | null;
 	} | null;
 	if (!paid) return false;
-	const panelServerId = Number(paid.panel_server_id);
-	if (Number.isInteger(panelServerId) && panelServerId > 0 && paid.panel_identifier)
-		await getGamePanel().updateBuild(
-			{ panelServerId, identifier: paid.panel_identifier },
-			{ ramGb: paid.to_config.ram_gb, storageGb: paid.to_config.storage_gb },
-		);
+	const ref = refOf(paid);
+	if (ref)
+		await getGamePanel().updateBuild(ref, {
+			ramGb: paid.to_config.ram_gb,
+			storageGb: paid.to_config.storage_gb,
+		});
 	const { error } = await admin.rpc('apply_service_upgrade', { invoice: invoiceId });
 	if (error) throw new Error(`apply_service_upgrade: ${error.message}`);
 	return true;
