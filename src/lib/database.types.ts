@@ -42,6 +42,13 @@ export type Database = {
 						foreignKeyName: 'billing_notices_invoice_id_fkey';
 						columns: ['invoice_id'];
 						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'billing_notices_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
 						referencedRelation: 'invoices';
 						referencedColumns: ['id'];
 					},
@@ -107,6 +114,13 @@ export type Database = {
 					user_id?: string;
 				};
 				Relationships: [
+					{
+						foreignKeyName: 'credit_notes_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: true;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
 					{
 						foreignKeyName: 'credit_notes_invoice_id_fkey';
 						columns: ['invoice_id'];
@@ -194,6 +208,13 @@ export type Database = {
 					user_id?: string;
 				};
 				Relationships: [
+					{
+						foreignKeyName: 'invoice_items_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
 					{
 						foreignKeyName: 'invoice_items_invoice_id_fkey';
 						columns: ['invoice_id'];
@@ -618,6 +639,13 @@ export type Database = {
 						foreignKeyName: 'service_pauses_invoice_id_fkey';
 						columns: ['invoice_id'];
 						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'service_pauses_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
 						referencedRelation: 'invoices';
 						referencedColumns: ['id'];
 					},
@@ -674,6 +702,13 @@ export type Database = {
 					user_id?: string;
 				};
 				Relationships: [
+					{
+						foreignKeyName: 'service_upgrades_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
 					{
 						foreignKeyName: 'service_upgrades_invoice_id_fkey';
 						columns: ['invoice_id'];
@@ -913,6 +948,13 @@ export type Database = {
 						foreignKeyName: 'transactions_invoice_id_fkey';
 						columns: ['invoice_id'];
 						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'transactions_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
 						referencedRelation: 'invoices';
 						referencedColumns: ['id'];
 					},
@@ -920,7 +962,35 @@ export type Database = {
 			};
 		};
 		Views: {
-			[_ in never]: never;
+			invoice_list: {
+				Row: {
+					currency: string | null;
+					due_at: string | null;
+					id: string | null;
+					issued_at: string | null;
+					kind: string | null;
+					number: string | null;
+					paid_at: string | null;
+					search_text: string | null;
+					service_game: string | null;
+					service_id: string | null;
+					service_label: string | null;
+					service_plan: string | null;
+					service_type: string | null;
+					status: string | null;
+					total: number | null;
+					user_id: string | null;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'invoices_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 		};
 		Functions: {
 			activate_service: {
@@ -1026,6 +1096,7 @@ export type Database = {
 			};
 			owe_billing_notice: { Args: { invoice: string; kind: string }; Returns: undefined };
 			paid_upgrade: { Args: { invoice: string }; Returns: Json };
+			panel_dashboard: { Args: never; Returns: Json };
 			place_order: {
 				Args: {
 					amounts: Json;
@@ -1070,6 +1141,21 @@ export type Database = {
 				};
 				Returns: string;
 			};
+			record_saved_card: {
+				Args: {
+					brand: string;
+					event_id: string;
+					exp_month: number;
+					exp_year: number;
+					gateway: string;
+					gateway_customer: string;
+					last4: string;
+					owner: string;
+					reference: string;
+				};
+				Returns: string;
+			};
+			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			request_cancellation: {
 				Args: { reason: string; service_id: string };
 				Returns: {
@@ -1148,6 +1234,7 @@ export type Database = {
 				};
 				Returns: undefined;
 			};
+			set_default_payment_method: { Args: { customer: string; method: string }; Returns: boolean };
 			set_service_billing_state: {
 				Args: { at: string; service: string; state: string };
 				Returns: boolean;

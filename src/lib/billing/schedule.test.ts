@@ -11,6 +11,7 @@ import {
 	TERMINATE_AFTER_DAYS,
 	cycleMonths,
 	chargesDue,
+	nextAutoCharge,
 	dueActions,
 	reminderOn,
 	type DueAction,
@@ -147,5 +148,20 @@ describe('chargesDue and reminderOn', () => {
 			null,
 			null,
 		]);
+	});
+});
+
+describe('nextAutoCharge', () => {
+	it('is the due date before any try, then the retry days, then never', () => {
+		const due = '2026-03-10';
+		expect(nextAutoCharge(due, '2026-03-01', 0)).toBe('2026-03-10');
+		expect(nextAutoCharge(due, '2026-03-10', 1)).toBe('2026-03-11');
+		expect(nextAutoCharge(due, '2026-03-11', 2)).toBe('2026-03-13');
+		expect(nextAutoCharge(due, '2026-03-13', 3)).toBeNull();
+	});
+
+	it('is today when a run missed the retry day', () => {
+		expect(nextAutoCharge('2026-03-10', '2026-03-12', 1)).toBe('2026-03-12');
+		expect(nextAutoCharge('2026-03-10', '2026-03-11', 1)).toBe('2026-03-11');
 	});
 });

@@ -1,6 +1,6 @@
 import { findCycle, type BillingCycleId } from '../catalogue';
 import { policy } from '../policy';
-import { daysBetween, type IsoDate } from './dates';
+import { addDays, daysBetween, type IsoDate } from './dates';
 import { BillingError } from './errors';
 
 // The day counts the terms quote live in src/lib/policy.ts; these names are the billing run's view.
@@ -54,6 +54,18 @@ export type DueAction =
 /** How many charges of a saved card are due `day` days after the due date (retries included). */
 export function chargesDue(day: number): number {
 	return CHARGE_RETRY_DAYS.filter((retry) => retry <= day).length;
+}
+
+/**
+ * The day the billing run will next try the saved card for a renewal due on `due`, after
+ * `attempts` tries: the retry day it has reached, or today when a run missed it. Null once the
+ * retries are used up (the customer pays by hand).
+ */
+export function nextAutoCharge(due: IsoDate, today: IsoDate, attempts: number): IsoDate | null {
+	const day = CHARGE_RETRY_DAYS[attempts];
+	if (day === undefined) return null;
+	const on = addDays(due, day);
+	return on < today ? today : on;
 }
 
 /**

@@ -17,7 +17,7 @@ export async function payInvoices(
 	customer: User,
 	invoiceIds: string[],
 	method: PaymentMethodKind,
-	context: { origin: string; locale: Locale },
+	context: { origin: string; locale: Locale; returnPath?: string },
 ): Promise<
 	{ bundleId: string; total: number; currency: string; paymentUrl: string } | BundleRefusal
 > {

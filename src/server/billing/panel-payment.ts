@@ -24,7 +24,8 @@ export async function payFromPanel(
 	admin: AdminClient,
 	customer: User,
 	payable: PanelPayable,
-	context: { origin: string; locale: Locale },
+	/** `returnPath`: a locale-free panel path to come back to; the dashboard when left out. */
+	context: { origin: string; locale: Locale; returnPath?: string },
 ): Promise<string> {
 	const { data: profile } = await admin
 		.from('profiles')
@@ -38,7 +39,7 @@ export async function payFromPanel(
 			name: `${profile?.first_name ?? ''} ${profile?.last_name ?? ''}`.trim(),
 			gatewayCustomerId: profile?.stripe_customer_id ?? null,
 		},
-		returnPath: localizePath('/panel', context.locale),
+		returnPath: localizePath(context.returnPath ?? '/panel', context.locale),
 		origin: context.origin,
 		locale: context.locale,
 	});

@@ -15,6 +15,8 @@ import {
 } from './upgrade-quote';
 
 export interface OrderedUpgrade {
+	/** Its payment page is /panel/billing/upgrade/payment/{upgradeId}. */
+	upgradeId: string;
 	invoiceId: string;
 	total: number;
 	currency: string;
@@ -56,7 +58,7 @@ export async function orderUpgrade(
 		invoice_id: string;
 		upgrade_id: string;
 	};
-	const base = { invoiceId, total: quote.total, currency: quote.currency, quote };
+	const base = { upgradeId, invoiceId, total: quote.total, currency: quote.currency, quote };
 	if (quote.total === 0) {
 		await handlePaymentEvent(
 			{
@@ -84,7 +86,7 @@ export async function orderUpgrade(
 			description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
 			attemptKey: upgradeId,
 		},
-		context,
+		{ ...context, returnPath: `/panel/billing/upgrade/payment/${upgradeId}` },
 	);
 	return { ...base, paymentUrl };
 }

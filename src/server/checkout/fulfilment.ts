@@ -1,4 +1,5 @@
 import { afterBillingPayment } from '../billing/after-payment';
+import { recordSavedCard } from '../payment-methods/saved-card';
 import type { PaymentEvent } from '../payments/types';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { sendOrderConfirmation } from './mails';
@@ -7,7 +8,8 @@ import { provision } from './provision';
 /**
  * What a verified payment event does, whichever gateway sent it (Stripe, the test gateway, or a
  * 100 % code): the only way an order is ever fulfilled. Each event takes effect once; an amount
- * or currency that does not match the invoice is flagged and fulfils nothing.
+ * or currency that does not match the invoice is flagged and fulfils nothing. A card saved without
+ * a payment (the panel's "Add card") is stored the same way, once.
  */
 export async function handlePaymentEvent(event: PaymentEvent, origin: string): Promise<void> {
 	const admin = adminClient();
@@ -37,6 +39,8 @@ export async function handlePaymentEvent(event: PaymentEvent, origin: string): P
 			if (error) throw new Error(`record_refund: ${error.message}`);
 			return;
 		}
+		case 'card_saved':
+			return recordSavedCard(admin, event);
 		case 'ignored':
 			return;
 	}

@@ -3,7 +3,7 @@ import { apiError, callerLocale } from '../http/api';
 import { callerOf } from '../http/caller';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { renderInvoicePdf } from './pdf';
-import type { LoadedInvoice } from './queries';
+import type { LoadedInvoice } from './pdf-query';
 import { pdfLocale, pdfResponse } from './response';
 import { sellerDetails } from './seller';
 

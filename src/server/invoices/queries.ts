@@ -1,83 +1,52 @@
-import { isLocale, type Locale } from '../../i18n';
-import { isUuid } from '../../lib/uuid';
-import type { AdminClient } from '../supabase/admin-client';
 import {
-	paymentStatuses,
-	type InvoiceForPdf,
-	type InvoiceLineForPdf,
-	type PaymentStatus,
-} from './types';
+	pageCount,
+	searchTerm,
+	type InvoiceSort,
+	type InvoiceView,
+} from '../../lib/panel/invoice-view';
+import type { InvoicePage } from '../../lib/panel/types';
+import type { CustomerClient } from '../supabase/customer-client';
+import { invoiceRow } from './rows';
 
-/** An invoice as its PDF needs it, with the language its owner chose in the profile. */
-export interface LoadedInvoice {
-	invoice: InvoiceForPdf;
-	lines: InvoiceLineForPdf[];
-	/** `profiles.preferred_locale`; null when there is no profile row. */
-	preferredLocale: Locale | null;
-}
+// The panel's invoice reads, as the customer (row-level security applies). The invoice page's
+// read is in detail-query.ts.
 
-const columns =
-	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, quantity, unit_amount, amount, taxable)';
+const sortColumn: Record<InvoiceSort, string> = {
+	issued: 'issued_at',
+	due: 'due_at',
+	number: 'number',
+	total: 'total',
+	status: 'status',
+};
 
-function statusOf(value: string): PaymentStatus {
-	return (paymentStatuses as readonly string[]).includes(value)
-		? (value as PaymentStatus)
-		: 'unpaid';
-}
+const listColumns =
+	'id, number, kind, status, currency, total, issued_at, due_at, paid_at, service_id, service_type, service_game, service_plan, service_label';
 
-/**
- * One invoice with its lines, read with the service role for `userId` only. Null for a malformed
- * id (no query at all), an invoice that does not exist and one that belongs to someone else, so
- * the three look the same to the caller.
- */
-export async function invoiceForPdf(
-	admin: AdminClient,
+/** One page of the customer's invoices as `view` asks, and how many match in all. */
+export async function listInvoices(
+	client: CustomerClient,
 	userId: string,
-	invoiceId: string,
-): Promise<LoadedInvoice | null> {
-	if (!isUuid(invoiceId)) return null;
-	const [{ data: row, error }, { data: profile }] = await Promise.all([
-		admin.from('invoices').select(columns).eq('id', invoiceId).eq('user_id', userId).maybeSingle(),
-		admin.from('profiles').select('preferred_locale').eq('id', userId).maybeSingle(),
-	]);
-	if (error) throw new Error(`Could not read invoice ${invoiceId}: ${error.message}`);
-	if (!row || row.user_id !== userId) return null;
-	const preferred = profile?.preferred_locale;
-	const items = [...(row.invoice_items ?? [])].sort((a, b) => a.position - b.position);
-	return {
-		invoice: {
-			kind: 'invoice',
-			number: row.number,
-			currency: row.currency,
-			status: statusOf(row.status),
-			issuedAt: row.issued_at,
-			dueAt: row.due_at,
-			paidAt: row.paid_at,
-			periodStart: row.period_start,
-			periodEnd: row.period_end,
-			taxRate: Number(row.tax_rate),
-			subtotal: Number(row.subtotal),
-			discount: Number(row.discount),
-			tax: Number(row.tax),
-			lateFee: Number(row.late_fee),
-			total: Number(row.total),
-			customer: {
-				name: row.billing_name,
-				company: row.billing_company,
-				address: row.billing_address,
-				postalCode: row.billing_postal_code,
-				city: row.billing_city,
-				country: row.billing_country,
-				vatNumber: row.billing_vat_number,
-			},
-		},
-		lines: items.map((item) => ({
-			description: item.description,
-			quantity: Number(item.quantity),
-			unitAmount: Number(item.unit_amount),
-			amount: Number(item.amount),
-			taxable: item.taxable,
-		})),
-		preferredLocale: isLocale(preferred) ? preferred : null,
-	};
+	view: InvoiceView,
+): Promise<InvoicePage & { page: number }> {
+	let query = client
+		.from('invoice_list')
+		.select(listColumns, { count: 'exact' })
+		.eq('user_id', userId);
+	const term = searchTerm(view.q);
+	if (term) query = query.ilike('search_text', `%${term}%`);
+	if (view.status !== 'all') query = query.eq('status', view.status);
+	query = query
+		.order(sortColumn[view.sort], { ascending: view.dir === 'asc' })
+		// Equal keys (two invoices the same day) keep one order from page to page.
+		.order('number', { ascending: view.dir === 'asc' });
+	const per = view.per === 'all' ? null : view.per;
+	const { data, count, error } = await (per
+		? query.range((view.page - 1) * per, view.page * per - 1)
+		: query);
+	if (error) throw new Error(`invoice_list: ${error.message}`);
+	const total = count ?? 0;
+	// A page past the end (a shared link after invoices were cancelled) shows the last page.
+	if (per && data.length === 0 && total > 0 && view.page > pageCount(total, view.per))
+		return listInvoices(client, userId, { ...view, page: pageCount(total, view.per) });
+	return { rows: data.map(invoiceRow), total, page: view.page };
 }

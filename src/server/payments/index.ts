@@ -6,6 +6,7 @@ import { createTestGateway } from './test-gateway';
 import type { PaymentGateway } from './types';
 
 export type {
+	CardSetupRequest,
 	CheckoutRequest,
 	CheckoutSession,
 	PaymentEvent,
@@ -31,6 +32,8 @@ function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 		parseWebhook: reject,
 		chargeSaved: reject,
 		refund: reject,
+		createCardSetup: reject,
+		detachMethod: reject,
 	};
 }
 

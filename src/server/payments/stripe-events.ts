@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import { WebhookSignatureError } from './errors';
+import { cardSavedFromSession } from './stripe-setup';
 import type { PaymentEvent, PaymentMethodKind } from './types';
 
 // Stripe's webhook events as the port's PaymentEvent. Stripe delivers at least once and in any
-// order, so nothing here trusts the payload's snapshot for money: a payment is reported 'paid' only
-// after the session is read back from the API and says so now.
+// order, so nothing here trusts the payload's snapshot for money: a payment is reported 'paid' (a
+// card 'card_saved') only after the session is read back from the API and says so now.
 
 const gateway = 'stripe';
 
@@ -124,7 +125,12 @@ export async function toPaymentEvent(client: Stripe, event: Stripe.Event): Promi
 	const failed = (invoiceId: string | undefined, reason: string): PaymentEvent =>
 		invoiceId ? { kind: 'failed', eventId: event.id, gateway, invoiceId, reason } : ignored(event);
 	switch (event.type) {
-		case 'checkout.session.completed':
+		case 'checkout.session.completed': {
+			const { id, mode } = event.data.object;
+			// A setup session saves a card and takes no payment (a session's mode never changes).
+			if (mode !== 'setup') return paidFromSession(client, event, id);
+			return (await cardSavedFromSession(client, event.id, id)) ?? ignored(event);
+		}
 		case 'checkout.session.async_payment_succeeded':
 			return paidFromSession(client, event, event.data.object.id);
 		case 'checkout.session.async_payment_failed':

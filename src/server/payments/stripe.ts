@@ -2,11 +2,14 @@ import Stripe from 'stripe';
 import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
 import { toPaymentEvent, verifyEvent } from './stripe-events';
-import type { ChargeResult, CheckoutRequest, OffSessionCharge, PaymentGateway } from './types';
+import { chargeSaved, refund } from './stripe-charges';
+import { detachMethod, setupParams } from './stripe-setup';
+import type { CheckoutRequest, CheckoutSession, PaymentGateway, PaymentMethodKind } from './types';
 
 // Stripe Checkout in payment mode, one session per invoice. Renewals are ours to charge, so a card
-// is saved off-session for them; wallets cannot be. The API version is the one the SDK pins (the
-// webhook endpoint must be created with the same one: README).
+// is saved off-session for them; wallets cannot be. Setup mode saves a card without a payment. The
+// API version is the one the SDK pins (the webhook endpoint must be created with the same one:
+// README).
 
 export interface StripeGatewayOptions {
 	secretKey: string;
@@ -50,34 +53,21 @@ function sessionParams(request: CheckoutRequest, customer: string) {
 	} satisfies Stripe.Checkout.SessionCreateParams;
 }
 
-/** Marks our renewal charges' payment intents, whose own events settle the invoice. */
-export const offSessionMarker = { charge: 'off_session' } as const;
-
-async function chargeSaved(client: Stripe, charge: OffSessionCharge): Promise<ChargeResult> {
-	try {
-		const intent = await client.paymentIntents.create(
-			{
-				amount: charge.amount,
-				currency: charge.currency.toLowerCase(),
-				...(charge.gatewayCustomerId ? { customer: charge.gatewayCustomerId } : {}),
-				payment_method: charge.methodId,
-				off_session: true,
-				confirm: true,
-				description: charge.description,
-				metadata: { invoice_id: charge.invoiceId, ...offSessionMarker },
-			},
-			{ idempotencyKey: charge.idempotencyKey },
+/**
+ * Where to send the browser; refused when the account has not enabled `method` (the filter drops
+ * it without an error).
+ */
+function opened(
+	session: Stripe.Checkout.Session,
+	method: PaymentMethodKind,
+	customer: string,
+): CheckoutSession {
+	if (!session.url) throw new Error(`Stripe returned session ${session.id} without a URL`);
+	if (!session.payment_method_types.includes(method))
+		throw new PaymentConfigError(
+			`Stripe does not offer ${method} here: enable it under Settings → Payment methods`,
 		);
-		// 'processing' settles later through payment_intent.succeeded or .payment_failed.
-		return intent.status === 'succeeded'
-			? { ok: true, paymentId: intent.id }
-			: { ok: false, reason: intent.status };
-	} catch (error) {
-		// A decline, or authentication_required: the customer must pay this one themselves.
-		if (error instanceof Stripe.errors.StripeCardError)
-			return { ok: false, reason: error.decline_code ?? error.code ?? 'card_declined' };
-		throw error;
-	}
+	return { sessionId: session.id, url: session.url, gatewayCustomerId: customer };
 }
 
 const isMissingCustomer = (error: unknown) =>
@@ -88,8 +78,8 @@ const isMissingCustomer = (error: unknown) =>
 export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
 	const client = options.client ?? createStripeClient(options.secretKey);
 
-	async function createCustomer(request: CheckoutRequest, keySuffix: string): Promise<string> {
-		const { profileId, email, name } = request.customer;
+	async function createCustomer(who: CheckoutRequest['customer'], key: string): Promise<string> {
+		const { profileId, email, name } = who;
 		// Blank fields are left out: Checkout then asks for them and stores them on the customer.
 		const customer = await client.customers.create(
 			{
@@ -97,22 +87,35 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 				...(name ? { name } : {}),
 				metadata: { profile_id: profileId },
 			},
-			{ idempotencyKey: `${request.idempotencyKey}:${keySuffix}` },
+			{ idempotencyKey: key },
 		);
 		return customer.id;
 	}
 
-	async function createSession(request: CheckoutRequest, customer: string, key: string) {
-		const session = await client.checkout.sessions.create(sessionParams(request, customer), {
-			idempotencyKey: key,
-		});
-		if (!session.url) throw new Error(`Stripe returned session ${session.id} without a URL`);
-		// The filter drops, without an error, a method the account has not enabled.
-		if (!session.payment_method_types.includes(request.method))
-			throw new PaymentConfigError(
-				`Stripe does not offer ${request.method} here: enable it under Settings → Payment methods`,
+	/** A Checkout Session for the profile's Stripe customer, made first when it has none. */
+	async function openSession(
+		who: CheckoutRequest['customer'],
+		key: string,
+		params: (customer: string) => Stripe.Checkout.SessionCreateParams,
+		method: PaymentMethodKind,
+	): Promise<CheckoutSession> {
+		const open = async (customer: string, idempotencyKey: string) =>
+			opened(
+				await client.checkout.sessions.create(params(customer), { idempotencyKey }),
+				method,
+				customer,
 			);
-		return { sessionId: session.id, url: session.url, gatewayCustomerId: customer };
+		const known = who.gatewayCustomerId;
+		try {
+			return await open(known || (await createCustomer(who, `${key}:customer`)), key);
+		} catch (error) {
+			// A remembered customer from the other mode (test vs live) or deleted in the Dashboard:
+			// make a new one rather than leave the customer unable to pay.
+			if (!known || !isMissingCustomer(error)) throw error;
+			// Keys of their own: one key used on two endpoints is refused as a reuse.
+			const fresh = await createCustomer(who, `${key}:replacement-customer`);
+			return open(fresh, `${key}:replacement-session`);
+		}
 	}
 
 	return {
@@ -120,19 +123,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 		methodsFor,
 		async createCheckout(request) {
 			checkCheckoutRequest(request);
-			const known = request.customer.gatewayCustomerId;
-			const customer = known || (await createCustomer(request, 'customer'));
-			try {
-				return await createSession(request, customer, request.idempotencyKey);
-			} catch (error) {
-				// A remembered customer from the other mode (test vs live) or deleted in the Dashboard:
-				// make a new one rather than leave the customer unable to pay.
-				if (!known || !isMissingCustomer(error)) throw error;
-				// Keys of their own: one key used on two endpoints is refused as a reuse.
-				const fresh = await createCustomer(request, 'replacement-customer');
-				return createSession(request, fresh, `${request.idempotencyKey}:replacement-session`);
-			}
+			const params = (customer: string) => sessionParams(request, customer);
+			return await openSession(request.customer, request.idempotencyKey, params, request.method);
 		},
+		createCardSetup(request) {
+			const locale = checkoutLocale[request.locale];
+			const params = (customer: string) => setupParams(request, customer, locale);
+			return openSession(request.customer, request.idempotencyKey, params, 'card');
+		},
+		detachMethod: (methodId) => detachMethod(client, methodId),
 		async parseWebhook(rawBody, headers) {
 			const event = verifyEvent(
 				client,
@@ -143,17 +142,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 			return toPaymentEvent(client, event);
 		},
 		chargeSaved: (charge) => chargeSaved(client, charge),
-		async refund(request) {
-			const refund = await client.refunds.create(
-				{
-					payment_intent: request.paymentId,
-					amount: request.amount,
-					reason: 'requested_by_customer',
-					metadata: { invoice_id: request.invoiceId },
-				},
-				{ idempotencyKey: request.idempotencyKey },
-			);
-			return { refundId: refund.id };
-		},
+		refund: (request) => refund(client, request),
 	};
 }

@@ -1,10 +1,19 @@
 import { readPaymentConfig } from './config';
 import { PaymentConfigError } from './errors';
-import { signTestWebhook, testWebhookFor, type TestSession } from './test-gateway';
+import {
+	signTestWebhook,
+	testCardWebhookFor,
+	testWebhookFor,
+	type TestCard,
+	type TestCardWebhookBody,
+	type TestSession,
+	type TestSetupSession,
+	type TestWebhookBody,
+} from './test-gateway';
 
-// How the test page's Pay / Decline reach fulfilment: as a signed webhook POSTed over HTTP to this
-// site's own /api/payments/test/webhook, the route Stripe's webhooks take, so nothing about the
-// verified path is special-cased for testing.
+// How the test pages' buttons (Pay / Decline, the Save card ones) reach fulfilment: as a signed
+// webhook POSTed over HTTP to this site's own /api/payments/test/webhook, the route Stripe's
+// webhooks take, so nothing about the verified path is special-cased for testing.
 
 type Env = Record<string, string | undefined>;
 
@@ -32,11 +41,29 @@ export function selfOrigin(requestUrl: URL, env: Env = process.env): string | nu
 }
 
 /** Signs Pay or Decline for `session` and delivers it; true once the webhook route answered 2xx. */
-export async function deliverTestWebhook(
+export function deliverTestWebhook(
 	session: TestSession,
 	outcome: 'pay' | 'decline',
 	requestUrl: URL,
 	env: Env = process.env,
+): Promise<boolean> {
+	return deliver(testWebhookFor(session, outcome), requestUrl, env);
+}
+
+/** Signs the saving of `card` on a card setup and delivers it, as deliverTestWebhook does. */
+export function deliverTestCardWebhook(
+	session: TestSetupSession,
+	card: TestCard,
+	requestUrl: URL,
+	env: Env = process.env,
+): Promise<boolean> {
+	return deliver(testCardWebhookFor(session, card), requestUrl, env);
+}
+
+async function deliver(
+	body: TestWebhookBody | TestCardWebhookBody,
+	requestUrl: URL,
+	env: Env,
 ): Promise<boolean> {
 	const origin = selfOrigin(requestUrl, env);
 	if (!origin) {
@@ -45,7 +72,7 @@ export async function deliverTestWebhook(
 	}
 	const config = readPaymentConfig(env);
 	if (config.gateway !== 'test') throw new PaymentConfigError('The test gateway is not in use');
-	const signed = signTestWebhook(testWebhookFor(session, outcome), { secret: config.secret });
+	const signed = signTestWebhook(body, { secret: config.secret });
 	try {
 		const response = await fetch(new URL('/api/payments/test/webhook', origin), {
 			method: 'POST',

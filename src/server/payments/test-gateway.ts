@@ -10,14 +10,30 @@ import {
 	type TestSession,
 	type TestWebhookBody,
 } from './test-session';
+import {
+	cardSavedEvent,
+	createTestSetup,
+	openSetup,
+	testCardWebhookSchema,
+	type TestCardWebhookBody,
+	type TestSetupSession,
+} from './test-setup';
 import { nowSeconds, signatureHeader, verifySignature } from './test-signing';
 import type { PaymentEvent, PaymentGateway } from './types';
 
 // The embedded gateway for installs without Stripe: a TEST MODE page on our own site stands in for
 // Stripe's, and its Pay / Decline buttons post a signed webhook to the same route Stripe's reach,
-// so checkout and fulfilment run end to end without money or network.
+// so checkout and fulfilment run end to end without money or network. Saving a card without paying
+// works the same way (test-setup.ts).
 
 export { testWebhookFor, type TestSession, type TestWebhookBody } from './test-session';
+export {
+	decliningTestMethod,
+	testCardWebhookFor,
+	type TestCard,
+	type TestCardWebhookBody,
+	type TestSetupSession,
+} from './test-setup';
 
 export const testSignatureHeaderName = 'Test-Gateway-Signature';
 
@@ -29,9 +45,9 @@ function testSecret(): string {
 	return config.secret;
 }
 
-/** The JSON body and headers of a webhook from the test gateway (its page's Pay / Decline). */
+/** The JSON body and headers of a webhook from the test gateway (its pages' buttons). */
 export function signTestWebhook(
-	body: TestWebhookBody,
+	body: TestWebhookBody | TestCardWebhookBody,
 	options: { secret?: string; timestamp?: number } = {},
 ): { rawBody: string; headers: Record<string, string> } {
 	const rawBody = JSON.stringify(body);
@@ -47,9 +63,16 @@ export function readTestSession(token: string, secret = testSecret()): TestSessi
 	return openSession(token, secret);
 }
 
+/** The card setup behind a test setup token, or null when it is forged or expired. */
+export function readTestSetup(token: string, secret = testSecret()): TestSetupSession | null {
+	return openSetup(token, secret);
+}
+
 function toEvent(rawBody: string): PaymentEvent {
 	// Signed with our secret, so a body that does not parse is our own bug: a plain error (500).
-	const body = testWebhookSchema.parse(JSON.parse(rawBody));
+	const raw = JSON.parse(rawBody) as { type?: unknown };
+	if (raw.type === 'card.saved') return cardSavedEvent(testCardWebhookSchema.parse(raw));
+	const body = testWebhookSchema.parse(raw);
 	const base = { eventId: body.id, gateway: 'test', invoiceId: body.invoiceId };
 	if (body.type === 'payment.succeeded') {
 		const { amount, paymentId, method, savedMethod } = body;
@@ -69,12 +92,6 @@ function toEvent(rawBody: string): PaymentEvent {
 
 /** The card every test payment saves: Stripe's test Visa. */
 const testCard = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
-
-/**
- * A saved test card whose id says `decline` is refused off-session, as Stripe's test card
- * 4000 0000 0000 0341 is: it lets a test follow a renewal that cannot be charged.
- */
-export const decliningTestMethod = (id: string) => `${id}_decline`;
 
 /** Runs `work` now; what it throws becomes the rejection, as in an async function. */
 const settle = <T>(work: () => T): Promise<T> => new Promise((resolve) => resolve(work()));
@@ -110,6 +127,9 @@ export function createTestGateway(secret: string): PaymentGateway {
 				const id = createHmac('sha256', secret).update(`charge.${charge.idempotencyKey}`);
 				return { ok: true, paymentId: `tgpay_${id.digest('base64url').slice(0, 22)}` };
 			}),
+		createCardSetup: (request) => settle(() => createTestSetup(request, secret)),
+		// Nothing is kept here, so there is nothing to let go of.
+		detachMethod: () => Promise.resolve(),
 		refund: (request) =>
 			settle(() => {
 				const id = createHmac('sha256', secret).update(`refund.${request.idempotencyKey}`);

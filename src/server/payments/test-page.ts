@@ -1,9 +1,15 @@
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import { getPaymentGateway } from './index';
-import { readTestSession, type TestSession } from './test-gateway';
+import {
+	readTestSession,
+	readTestSetup,
+	type TestSession,
+	type TestSetupSession,
+} from './test-gateway';
 
 // What the TEST MODE page shows, read from the invoice itself rather than from its link: the token
-// only has to agree with the invoice (amount and currency), so an altered link shows nothing.
+// only has to agree with the invoice (amount and currency), so an altered link shows nothing. The
+// card page has no invoice: its signed token is all there is.
 
 export type TestCheckoutView =
 	| { view: 'invalid' }
@@ -83,4 +89,10 @@ async function bundleAsInvoice(admin: AdminClient, id: string): Promise<InvoiceR
 		status: bundle.status === 'paid' ? 'paid' : 'unpaid',
 		invoice_items: [{ description: numbers, position: 1 }],
 	};
+}
+
+/** The card setup the TEST MODE card page offers, or null for a forged or expired link. */
+export function loadTestSetup(token: string | null): TestSetupSession | null {
+	if (getPaymentGateway().name !== 'test' || !token || token.length >= 8192) return null;
+	return readTestSetup(token);
 }

@@ -36,25 +36,44 @@ export type TestWebhookBody = z.infer<typeof testWebhookSchema> & {
 	type: 'payment.succeeded' | 'payment.failed';
 };
 
-export function sealSession(session: TestSession, secret: string): string {
-	const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
-	return `${payload}.${hmac(secret, `session.${payload}`).toString('base64url')}`;
+/**
+ * `<base64url JSON>.<HMAC of "<kind>.<payload>">`. The kind is signed too, so a token made for one
+ * purpose (a payment, a card setup) never passes for another.
+ */
+export function sealToken(kind: string, value: object, secret: string): string {
+	const payload = Buffer.from(JSON.stringify(value)).toString('base64url');
+	return `${payload}.${hmac(secret, `${kind}.${payload}`).toString('base64url')}`;
 }
 
-/** The session a token carries, or null when it was not signed with `secret` or has expired. */
-export function openSession(token: string, secret: string, now = nowSeconds()): TestSession | null {
+/** What a token of `kind` carries, or null when it was not signed with `secret` or has expired. */
+export function openToken<T extends { expiresAt: number }>(
+	kind: string,
+	token: string,
+	secret: string,
+	schema: z.ZodType<T>,
+	now = nowSeconds(),
+): T | null {
 	const [payload = '', signature = '', ...rest] = token.split('.');
 	if (rest.length > 0 || !payload || !signature) return null;
 	const given = Buffer.from(signature, 'base64url');
-	const expected = hmac(secret, `session.${payload}`);
+	const expected = hmac(secret, `${kind}.${payload}`);
 	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
 	try {
 		const decoded: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString());
-		const parsed = sessionSchema.safeParse(decoded);
+		const parsed = schema.safeParse(decoded);
 		return parsed.success && parsed.data.expiresAt > now ? parsed.data : null;
 	} catch {
 		return null;
 	}
+}
+
+export function sealSession(session: TestSession, secret: string): string {
+	return sealToken('session', session, secret);
+}
+
+/** The session a token carries, or null when it was not signed with `secret` or has expired. */
+export function openSession(token: string, secret: string, now = nowSeconds()): TestSession | null {
+	return openToken('session', token, secret, sessionSchema, now);
 }
 
 /** The webhook body for the test page's Pay or Decline on `session`. */

@@ -30,6 +30,26 @@ export interface CheckoutSession {
 	gatewayCustomerId?: string;
 }
 
+/** A page where the customer saves a card for renewals without paying (the panel's "Add card"). */
+export interface CardSetupRequest {
+	customer: CheckoutRequest['customer'];
+	locale: CheckoutRequest['locale'];
+	/** Absolute: where the gateway sends the customer once the card is saved, or on Cancel. */
+	successUrl: string;
+	cancelUrl: string;
+	/** The same key gives the same page (and, at Stripe, the same new customer). */
+	idempotencyKey: string;
+}
+
+/** A card as the gateway describes it; never its number. */
+export interface SavedMethod {
+	gatewayMethodId: string;
+	brand: string;
+	last4: string;
+	expMonth: number;
+	expYear: number;
+}
+
 /** A renewal charged to a card the customer saved, without them present (off-session). */
 export interface OffSessionCharge {
 	invoiceId: string;
@@ -93,6 +113,15 @@ export type PaymentEvent =
 			/** The payment that was refunded: the same id its 'paid' event carried. */
 			paymentId: string;
 	  }
+	| {
+			/** A card saved on a setup page (createCardSetup): stored for renewals, nothing paid. */
+			kind: 'card_saved';
+			eventId: string;
+			gateway: string;
+			profileId: string;
+			savedMethod: SavedMethod;
+			gatewayCustomerId?: string;
+	  }
 	| { kind: 'ignored'; eventId: string; gateway: string; type: string };
 
 export interface PaymentGateway {
@@ -110,4 +139,11 @@ export interface PaymentGateway {
 	chargeSaved(charge: OffSessionCharge): Promise<ChargeResult>;
 	/** Refunds (part of) a payment; rejects when the gateway refuses (e.g. more than was taken). */
 	refund(request: RefundRequest): Promise<{ refundId: string }>;
+	/** A page to save a card without paying; its outcome arrives as a 'card_saved' webhook. */
+	createCardSetup(request: CardSetupRequest): Promise<CheckoutSession>;
+	/**
+	 * Makes a saved card unusable at the gateway. Resolves when it is gone, also when it already
+	 * was; rejects only when the gateway cannot be reached or refuses for another reason.
+	 */
+	detachMethod(methodId: string): Promise<void>;
 }

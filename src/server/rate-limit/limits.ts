@@ -22,6 +22,8 @@ export const limits = {
 	discountMissesPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
 	/** Orders and payment retries per customer: a double click is one order anyway (idempotency). */
 	checkoutsPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	/** Saved cards added, made default or removed, per customer: adding and removing reach Stripe. */
+	savedCardChangesPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
 	passwordChecksPerAddress: new RateLimiter({ max: 120, windowSeconds: 300 }),
 } as const;

@@ -5,10 +5,13 @@ import { createStripeGateway } from '../../../src/server/payments/stripe';
 import {
 	createTestGateway,
 	readTestSession,
+	readTestSetup,
 	signTestWebhook,
+	testCardWebhookFor,
 	testWebhookFor,
 } from '../../../src/server/payments/test-gateway';
 import type {
+	CardSetupRequest,
 	CheckoutRequest,
 	CheckoutSession,
 	PaymentGateway,
@@ -17,13 +20,30 @@ import { startStripeFake, type StripeFake } from './stripe-fake';
 
 // What checkout and fulfilment rely on, run against both adapters: a checkout gives a URL to send
 // the customer to, and a payment on that checkout comes back from parseWebhook as 'paid' for the
-// same invoice and amount, while a body that does not carry a valid signature is refused.
+// same invoice and amount, while a body that does not carry a valid signature is refused. A card
+// setup likewise gives a URL and comes back as 'card_saved' for the profile; a saved card detaches,
+// also a second time.
 
 interface Harness {
 	gateway: PaymentGateway;
 	/** The webhook the gateway sends once the customer has paid `session`. */
 	paidWebhook(session: CheckoutSession): { rawBody: string; headers: Headers };
+	/** The webhook the gateway sends once the customer has saved a card on setup `session`. */
+	savedWebhook(session: CheckoutSession): { rawBody: string; headers: Headers };
 }
+
+const stripeEvent = (type: string, object: unknown, id: string) => {
+	const payload = JSON.stringify({
+		id,
+		object: 'event',
+		api_version: Stripe.API_VERSION,
+		created: Math.floor(Date.now() / 1000),
+		type,
+		data: { object },
+	});
+	const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+	return { rawBody: payload, headers: new Headers({ 'Stripe-Signature': header }) };
+};
 
 let fake: StripeFake;
 beforeAll(async () => {
@@ -41,18 +61,10 @@ const harnesses: Record<'stripe' | 'test', () => Harness> = {
 			webhookSecrets: [webhookSecret],
 			client: fake.client(),
 		}),
-		paidWebhook(session) {
-			const payload = JSON.stringify({
-				id: `evt_${session.sessionId}`,
-				object: 'event',
-				api_version: Stripe.API_VERSION,
-				created: Math.floor(Date.now() / 1000),
-				type: 'checkout.session.completed',
-				data: { object: fake.pay(session.sessionId) },
-			});
-			const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-			return { rawBody: payload, headers: new Headers({ 'Stripe-Signature': header }) };
-		},
+		paidWebhook: ({ sessionId }) =>
+			stripeEvent('checkout.session.completed', fake.pay(sessionId), `evt_${sessionId}`),
+		savedWebhook: ({ sessionId }) =>
+			stripeEvent('checkout.session.completed', fake.completeSetup(sessionId), `evt_${sessionId}`),
 	}),
 	test: () => ({
 		gateway: createTestGateway(testSecret),
@@ -60,6 +72,12 @@ const harnesses: Record<'stripe' | 'test', () => Harness> = {
 			const opened = readTestSession(session.sessionId, testSecret);
 			if (!opened) throw new Error('The test gateway could not read its own session');
 			const signed = signTestWebhook(testWebhookFor(opened, 'pay'), { secret: testSecret });
+			return { rawBody: signed.rawBody, headers: new Headers(signed.headers) };
+		},
+		savedWebhook(session) {
+			const opened = readTestSetup(session.sessionId, testSecret);
+			if (!opened) throw new Error('The test gateway could not read its own setup');
+			const signed = signTestWebhook(testCardWebhookFor(opened, 'visa'), { secret: testSecret });
 			return { rawBody: signed.rawBody, headers: new Headers(signed.headers) };
 		},
 	}),
@@ -77,6 +95,14 @@ const request: CheckoutRequest = {
 	successUrl: 'http://127.0.0.1:4321/de/checkout/complete?session={CHECKOUT_SESSION_ID}',
 	cancelUrl: 'http://127.0.0.1:4321/de/cart',
 	idempotencyKey: 'checkout:contract:1',
+};
+
+const setup: CardSetupRequest = {
+	customer: request.customer,
+	locale: 'de',
+	successUrl: 'http://127.0.0.1:4321/de/panel/billing/payment-methods?added=1',
+	cancelUrl: 'http://127.0.0.1:4321/de/panel/billing/payment-methods',
+	idempotencyKey: 'card-setup:contract:1',
 };
 
 describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('the %s gateway', (name) => {
@@ -128,6 +154,48 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('the %s gate
 		);
 		await expect(harness.gateway.parseWebhook(rawBody, new Headers())).rejects.toThrow(
 			WebhookSignatureError,
+		);
+	});
+
+	it('answers a card setup with an absolute URL, and its webhook with the card saved', async () => {
+		const session = await harness.gateway.createCardSetup({
+			...setup,
+			idempotencyKey: `${name}:setup:1`,
+		});
+		expect(new URL(session.url).protocol).toMatch(/^https?:$/);
+		const { rawBody, headers } = harness.savedWebhook(session);
+		const event = await harness.gateway.parseWebhook(rawBody, headers);
+		expect(event).toMatchObject({
+			kind: 'card_saved',
+			gateway: name,
+			profileId: request.customer.profileId,
+			savedMethod: {
+				gatewayMethodId: expect.any(String),
+				brand: expect.any(String),
+				last4: expect.stringMatching(/^\d{4}$/),
+				expMonth: expect.any(Number),
+				expYear: expect.any(Number),
+			},
+		});
+		// One byte more than was signed: refused, as for a payment.
+		await expect(harness.gateway.parseWebhook(`${rawBody} `, headers)).rejects.toThrow(
+			WebhookSignatureError,
+		);
+	});
+
+	it('detaches a saved card, and again without complaint once it is gone', async () => {
+		const session = await harness.gateway.createCardSetup({
+			...setup,
+			idempotencyKey: `${name}:detach:1`,
+		});
+		const { rawBody, headers } = harness.savedWebhook(session);
+		const event = await harness.gateway.parseWebhook(rawBody, headers);
+		if (event.kind !== 'card_saved') throw new Error(`expected card_saved, got ${event.kind}`);
+		await expect(harness.gateway.detachMethod(event.savedMethod.gatewayMethodId)).resolves.toBe(
+			undefined,
+		);
+		await expect(harness.gateway.detachMethod(event.savedMethod.gatewayMethodId)).resolves.toBe(
+			undefined,
 		);
 	});
 });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { decodeForm, invalid, type Json, type Reply } from './stripe-fake-form';
 import { createStripeObjects } from './stripe-fake-objects';
 import { createStripePayments } from './stripe-fake-payments';
+import { createStripeSetup } from './stripe-fake-setup';
 
 // A stand-in for api.stripe.com, in process on loopback, strict the way Stripe is about what the
 // adapter sends: the secret key, the SDK's pinned Stripe-Version, form-encoded bodies, and an
@@ -34,15 +35,27 @@ export async function startStripeFake() {
 	const objects = createStripeObjects();
 	let serial = 0;
 	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`);
+	const setup = createStripeSetup(objects.customers, objects.enabled);
 	const requests: Recorded[] = [];
 	const replies = new Map<string, Reply & { fingerprint: string }>();
+
+	const posts: Record<string, (form: Json) => Reply> = {
+		'/v1/customers': objects.createCustomer,
+		'/v1/checkout/sessions': (form) =>
+			form.mode === 'setup' ? setup.createSession(form) : objects.createSession(form),
+		'/v1/payment_intents': payments.createIntent,
+		'/v1/refunds': payments.createRefund,
+	};
 
 	function route(req: IncomingMessage, url: URL, raw: string): Reply {
 		if (req.headers.authorization !== `Bearer ${fakeSecretKey}`)
 			return invalid('Invalid API Key provided', {}, 401);
 		if (req.headers['stripe-version'] !== Stripe.API_VERSION)
 			return invalid(`Stripe-Version ${String(req.headers['stripe-version'])} is not pinned`);
-		if (req.method === 'GET') return objects.retrieve(url.pathname, [...url.searchParams.values()]);
+		if (req.method === 'GET') {
+			const expand = [...url.searchParams.values()];
+			return setup.retrieve(url.pathname, expand) ?? objects.retrieve(url.pathname, expand);
+		}
 		if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
 			return invalid('Bodies are form-encoded');
 		const key = req.headers['idempotency-key'];
@@ -51,16 +64,10 @@ export async function startStripeFake() {
 		const seen = replies.get(key);
 		if (seen) return seen.fingerprint === fingerprint ? seen : reuseRefused;
 		const form = decodeForm(raw);
-		const answer =
-			url.pathname === '/v1/customers'
-				? objects.createCustomer(form)
-				: url.pathname === '/v1/checkout/sessions'
-					? objects.createSession(form)
-					: url.pathname === '/v1/payment_intents'
-						? payments.createIntent(form)
-						: url.pathname === '/v1/refunds'
-							? payments.createRefund(form)
-							: invalid('Unrecognized request URL', {}, 404);
+		const detached = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname)?.[1];
+		const answer = detached
+			? setup.detach(detached)
+			: (posts[url.pathname]?.(form) ?? invalid('Unrecognized request URL', {}, 404));
 		// Stripe keeps no answer for a request its validation refused: a corrected retry may reuse the key.
 		if (answer.status < 400) replies.set(key, { ...answer, fingerprint });
 		return answer;
@@ -89,7 +96,12 @@ export async function startStripeFake() {
 		requests,
 		customers: objects.customers,
 		pay: objects.pay,
+		/** The customer finished a setup page: a card saved (or not) for them; the session's event body. */
+		completeSetup: setup.completeSetup,
+		/** Saved payment methods by id, with the customer each is attached to (null once detached). */
+		methods: setup.methods,
 		disable: (method: string) => objects.enabled.delete(method),
+		enable: (method: string) => objects.enabled.add(method),
 		/** A real SDK client whose every call goes to the fake (no retries: failures show at once). */
 		client: (config: Stripe.StripeConfig = {}) =>
 			new Stripe(fakeSecretKey, {

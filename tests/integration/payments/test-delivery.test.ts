@@ -2,8 +2,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPaymentConfig } from '../../../src/server/payments/config';
-import { deliverTestWebhook, selfOrigin } from '../../../src/server/payments/test-delivery';
-import { createTestGateway, readTestSession } from '../../../src/server/payments/test-gateway';
+import {
+	deliverTestCardWebhook,
+	deliverTestWebhook,
+	selfOrigin,
+} from '../../../src/server/payments/test-delivery';
+import {
+	createTestGateway,
+	readTestSession,
+	readTestSetup,
+} from '../../../src/server/payments/test-gateway';
 import type { PaymentEvent } from '../../../src/server/payments/types';
 
 // The TEST MODE page's Pay, over real HTTP on loopback: signed by the delivery, verified by the
@@ -68,6 +76,30 @@ describe('delivering the test webhook to our own site', () => {
 		});
 		await deliverTestWebhook(await session(), 'decline', url, env);
 		expect(received.at(-1)?.event).toMatchObject({ kind: 'failed', reason: 'declined' });
+	});
+
+	it('posts a saved card, the test Visa or the one that declines renewals', async () => {
+		const { sessionId } = await gateway.createCardSetup({
+			customer: { profileId: 'p', email: 'e@example.se', name: 'E' },
+			locale: 'en',
+			successUrl: `http://127.0.0.1:${port}/panel/billing/payment-methods?added=1`,
+			cancelUrl: `http://127.0.0.1:${port}/panel/billing/payment-methods`,
+			idempotencyKey: 'card-setup:delivery:1',
+		});
+		const setup = readTestSetup(sessionId, secret);
+		if (!setup) throw new Error('unreadable setup');
+		const url = new URL(`http://127.0.0.1:${port}/api/payments/test/save-card`);
+		await expect(deliverTestCardWebhook(setup, 'visa', url, env)).resolves.toBe(true);
+		expect(received.at(-1)?.event).toMatchObject({
+			kind: 'card_saved',
+			profileId: 'p',
+			savedMethod: { gatewayMethodId: `tgpm_${setup.sid}`, last4: '4242', expYear: 2034 },
+		});
+		await deliverTestCardWebhook(setup, 'declining', url, env);
+		expect(received.at(-1)?.event).toMatchObject({
+			kind: 'card_saved',
+			savedMethod: { gatewayMethodId: `tgpm_${setup.sid}_decline`, last4: '0341' },
+		});
 	});
 
 	it('reports a webhook that was not taken', async () => {

@@ -19,6 +19,7 @@ export const POST: APIRoute = (context) =>
 		const result = await payInvoices(r.admin, r.customer, r.body.invoiceIds, r.body.method, {
 			origin: context.url.origin,
 			locale: r.locale,
+			returnPath: '/panel/billing',
 		});
 		if (typeof result !== 'string') return json(201, result);
 		return result === 'method_unavailable'

@@ -1,0 +1,22 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { apiError, json } from '../../../server/http/api';
+import { customerRoute } from '../../../server/http/customer-route';
+import { startCardSetup } from '../../../server/payment-methods/actions';
+import { limits } from '../../../server/rate-limit/limits';
+
+export const prerender = false;
+
+const body = z.object({ locale: z.string().optional() });
+
+/** POST /api/payment-methods/setup: where the customer saves a card at the gateway, unpaid. */
+export const POST: APIRoute = (context) =>
+	customerRoute(context, { body, limit: limits.savedCardChangesPerAccount }, async (r) => {
+		try {
+			const back = { origin: context.url.origin, locale: r.locale };
+			return json(201, { setupUrl: await startCardSetup(r.admin, r.customer, back) });
+		} catch (error) {
+			console.error('[payment-methods] no setup page from the gateway:', error);
+			return apiError(503, 'unavailable', 'paymentMethods.error.unavailable', r.locale);
+		}
+	});

@@ -1,0 +1,96 @@
+import { nextAutoCharge } from '../../lib/billing';
+import type { InvoiceStatus } from '../../lib/panel/invoice-view';
+import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
+import { isUuid } from '../../lib/uuid';
+import type { CustomerClient } from '../supabase/customer-client';
+import { listPaymentMethods } from '../payment-methods/queries';
+import { serviceRef } from './rows';
+
+const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
+	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
+	invoice_items(kind, description, quantity, unit_amount, amount, position),
+	transactions(kind, status, amount, created_at),
+	services(id, product_type, game, plan_id, label, status, cancel_at_period_end),
+	service_upgrades(id)`;
+
+/** Renewals of a server that will renew are what the billing run charges to the saved card. */
+function autoCharge(
+	row: { kind: string; status: string; due_at: string; charge_attempts: number },
+	service: { status: string; cancel_at_period_end: boolean } | null,
+	card: SavedCard | undefined,
+	now: Date,
+): InvoiceDetail['autoCharge'] {
+	const open = row.status === 'unpaid' || row.status === 'overdue';
+	const renews = service && ['active', 'suspended'].includes(service.status);
+	if (!open || row.kind !== 'renewal' || !renews || service.cancel_at_period_end) return null;
+	if (!card || card.expired) return null;
+	const today = now.toISOString().slice(0, 10);
+	const on = nextAutoCharge(row.due_at.slice(0, 10), today, row.charge_attempts);
+	return on ? { on, card } : null;
+}
+
+/**
+ * One of the customer's invoices with its lines, payments, service and the customer's saved
+ * cards. Null for a malformed id, a missing invoice and another customer's alike.
+ */
+export async function invoiceDetail(
+	client: CustomerClient,
+	userId: string,
+	invoiceId: string,
+	now: Date,
+): Promise<InvoiceDetail | null> {
+	if (!isUuid(invoiceId)) return null;
+	const [invoice, cards] = await Promise.all([
+		client.from('invoices').select(columns).eq('id', invoiceId).eq('user_id', userId).maybeSingle(),
+		listPaymentMethods(client, userId, now),
+	]);
+	if (invoice.error) throw new Error(`invoice ${invoiceId}: ${invoice.error.message}`);
+	const row = invoice.data;
+	if (!row) return null;
+	const saved = cards.methods;
+	const service = row.services;
+	return {
+		id: row.id,
+		number: row.number,
+		kind: row.kind as InvoiceDetail['kind'],
+		status: row.status as InvoiceStatus,
+		currency: row.currency,
+		total: Number(row.total),
+		issuedAt: row.issued_at,
+		dueAt: row.due_at,
+		paidAt: row.paid_at,
+		service: service ? serviceRef(service) : null,
+		periodStart: row.period_start,
+		periodEnd: row.period_end,
+		subtotal: Number(row.subtotal),
+		discount: Number(row.discount),
+		taxRate: Number(row.tax_rate),
+		tax: Number(row.tax),
+		lateFee: Number(row.late_fee),
+		lines: [...row.invoice_items]
+			.sort((a, b) => a.position - b.position)
+			.map((line) => ({
+				kind: line.kind,
+				description: line.description,
+				quantity: Number(line.quantity),
+				unitAmount: Number(line.unit_amount),
+				amount: Number(line.amount),
+			})),
+		transactions: [...row.transactions]
+			.sort((a, b) => a.created_at.localeCompare(b.created_at))
+			.map((tx) => ({
+				kind: tx.kind as 'payment' | 'refund',
+				at: tx.created_at,
+				status: tx.status,
+				amount: Number(tx.amount),
+			})),
+		autoCharge: autoCharge(
+			row,
+			service,
+			saved.find((card) => card.isDefault),
+			now,
+		),
+		cards: saved,
+		upgradeId: row.service_upgrades[0]?.id ?? null,
+	};
+}
