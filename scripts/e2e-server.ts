@@ -3,7 +3,10 @@
  * email confirmation on, mailbox and its SMTP receiver on known ports) and the built site pointed
  * at it, sending its own mail to that mailbox.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { startBackend } from './local-backend.ts';
+import { e2eBackendFile } from '../tests/e2e/backend-file.ts';
 import { serveSite } from './serve.ts';
 import { cronSecret, testGatewaySecret } from '../tests/e2e/secrets.ts';
 
@@ -41,6 +44,16 @@ const { child } = await serveSite(e2ePorts.site, {
 	TEST_GATEWAY_SECRET: testGatewaySecret,
 	CRON_SECRET: cronSecret,
 });
+// The browser tests make their own customers and invoices (tests/e2e/fixtures.ts) the way an
+// operator's script would: with the service role of this throwaway, in-memory stack.
+await mkdir(dirname(e2eBackendFile), { recursive: true });
+await writeFile(
+	e2eBackendFile,
+	JSON.stringify({
+		url: backend.env.PUBLIC_SUPABASE_URL,
+		serviceRoleKey: backend.env.SUPABASE_SERVICE_ROLE_KEY,
+	}),
+);
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);
 
 const stop = async () => {

@@ -15,3 +15,6 @@ declare namespace App {
 		clientAddress?: string;
 	}
 }
+
+/** This build's id (scripts/build-version.ts), also served as /builds/latest.json. */
+declare const __BUILD_ID__: string;

@@ -1,0 +1,86 @@
+import { fill } from '../../../lib/fill';
+import type { InvoiceDetail } from '../../../lib/panel/types';
+import type { PanelTools } from '../shared/context';
+
+const rate = (percent: number, intl: string) =>
+	new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+
+/** The lines with their prices, then subtotal, discount, VAT with its rate, late fee and total. */
+export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools }) {
+	const { invoice, tools } = props;
+	const { t, money } = tools;
+	const m = (minor: number) => money(minor, invoice.currency);
+	const sums: [string, number, string][] = [
+		[t('invoice.pdf.subtotal'), invoice.subtotal, 'subtotal'],
+		...(invoice.discount > 0
+			? [[t('invoice.pdf.discount'), -invoice.discount, 'discount'] as [string, number, string]]
+			: []),
+		[
+			fill(t('invoice.pdf.vatTotal'), { rate: rate(invoice.taxRate, tools.intl) }),
+			invoice.tax,
+			'tax',
+		],
+		...(invoice.lateFee > 0
+			? [[t('invoice.pdf.lateFee'), invoice.lateFee, 'lateFee'] as [string, number, string]]
+			: []),
+	];
+	return (
+		<section className="card overflow-x-auto" aria-labelledby="invoice-lines">
+			<h3 id="invoice-lines" className="text-lg font-bold text-white">
+				{t('invoice.lines')}
+			</h3>
+			<table className="mt-3 w-full text-left text-sm">
+				<thead className="text-neutral-300">
+					<tr>
+						<th scope="col" className="py-2 pr-3 font-medium">
+							{t('invoice.pdf.description')}
+						</th>
+						<th scope="col" className="py-2 pr-3 text-right font-medium">
+							{t('invoice.pdf.quantity')}
+						</th>
+						<th scope="col" className="py-2 pr-3 text-right font-medium">
+							{t('invoice.pdf.unitPrice')}
+						</th>
+						<th scope="col" className="py-2 text-right font-medium">
+							{t('invoice.pdf.amount')}
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{invoice.lines.map((line, i) => (
+						<tr key={i} className="border-t border-white/5" data-line={line.kind}>
+							<td className="py-2 pr-3 text-neutral-100">{line.description}</td>
+							<td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
+							<td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+								{m(line.unitAmount)}
+							</td>
+							<td className="py-2 text-right whitespace-nowrap tabular-nums">{m(line.amount)}</td>
+						</tr>
+					))}
+				</tbody>
+				<tfoot>
+					{sums.map(([label, amount, key]) => (
+						<tr key={key} className="border-t border-white/5" data-sum={key}>
+							<th
+								scope="row"
+								colSpan={3}
+								className="py-2 pr-3 text-right font-normal text-neutral-200"
+							>
+								{label}
+							</th>
+							<td className="py-2 text-right whitespace-nowrap tabular-nums">{m(amount)}</td>
+						</tr>
+					))}
+					<tr className="border-t border-white/20" data-sum="total">
+						<th scope="row" colSpan={3} className="py-2 pr-3 text-right font-bold text-white">
+							{t('invoice.pdf.total')}
+						</th>
+						<td className="py-2 text-right font-bold whitespace-nowrap text-white tabular-nums">
+							{m(invoice.total)}
+						</td>
+					</tr>
+				</tfoot>
+			</table>
+		</section>
+	);
+}

@@ -1,0 +1,63 @@
+import { fill } from '../../../lib/fill';
+import type { ServerRow } from '../../../lib/panel/types';
+import type { PanelTools } from '../shared/context';
+import { serviceName } from '../shared/service-name';
+import { StatusBadge } from '../shared/StatusBadge';
+
+/** The customer's servers: what they are, whether they run, when they are due. */
+export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: PanelTools }) {
+	const { t, date, path } = tools;
+	return (
+		<section className="card" aria-labelledby="your-servers">
+			<div className="flex items-baseline justify-between gap-2">
+				<h2 id="your-servers" className="text-lg font-bold text-white">
+					{t('panel.dashboard.servers')}
+				</h2>
+				<a href={path('/panel/game-servers')}>{t('panel.dashboard.allServers')}</a>
+			</div>
+			<ul className="mt-3 grid gap-3 md:grid-cols-2">
+				{servers.map((server) => {
+					const state = server.liveState ?? server.status;
+					const stateKey = server.liveState
+						? `panel.live.${server.liveState}`
+						: `panel.service.status.${server.status}`;
+					return (
+						<li
+							key={server.id}
+							className="flex flex-col gap-2 rounded-lg bg-white/5 p-4"
+							data-server={server.id}
+						>
+							<div className="flex flex-wrap items-center justify-between gap-2">
+								<span className="font-semibold text-white">{serviceName(server, t)}</span>
+								<StatusBadge status={state} label={t(stateKey)} />
+							</div>
+							<p className="text-sm text-neutral-200">
+								{fill(t('panel.ram'), { gb: server.ramGb })}
+								{server.nextDueAt && ' · '}
+								{server.nextDueAt &&
+									fill(
+										t(
+											server.cancelAtPeriodEnd
+												? 'panel.dashboard.endsOn'
+												: 'panel.dashboard.nextDue',
+										),
+										{ date: date(server.nextDueAt) },
+									)}
+							</p>
+							{server.cancelAtPeriodEnd && (
+								<p className="text-sm text-amber-200">{t('panel.service.pendingCancellation')}</p>
+							)}
+							<a
+								className="self-start"
+								href={path(`/panel/game-servers/servers/${server.id}`)}
+								aria-label={`${t('panel.dashboard.manage')}: ${serviceName(server, t)}`}
+							>
+								{t('panel.dashboard.manage')}
+							</a>
+						</li>
+					);
+				})}
+			</ul>
+		</section>
+	);
+}

@@ -1,0 +1,49 @@
+/** The UI strings the panel's islands use, picked per page so none ships a whole dictionary. */
+const common = [
+	'panel.error.generic',
+	'panel.error.retry',
+	'panel.loading',
+	'billing.pay',
+	'billing.payWith',
+	'billing.paying',
+	'billing.col.number',
+	'billing.col.service',
+	'billing.col.due',
+	'billing.col.total',
+	'billing.col.status',
+	'invoice.type.vps',
+	'checkout.method.card',
+	'checkout.method.paypal',
+	'checkout.method.mobilepay',
+	'invoice.pdf.status.unpaid',
+	'invoice.pdf.status.paidUndated',
+	'invoice.pdf.status.overdue',
+	'invoice.pdf.status.refunded',
+	'invoice.pdf.status.cancelled',
+] as const;
+
+const prefixed = (dictionary: Record<string, string>, prefixes: string[]) =>
+	Object.keys(dictionary).filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+
+/** Keys for the dashboard: the common ones, the dashboard's and the server states. */
+export function dashboardKeys(dictionary: Record<string, string>): string[] {
+	return [
+		...common,
+		'panel.welcome',
+		...prefixed(dictionary, [
+			'panel.stats.',
+			'panel.dashboard.',
+			'panel.service.',
+			'panel.live.',
+			'panel.ram',
+		]),
+	];
+}
+
+/** Keys for the billing pages: invoice list, invoice, upgrade payment, saved cards. */
+export function billingKeys(dictionary: Record<string, string>): string[] {
+	return [
+		...common,
+		...prefixed(dictionary, ['billing.', 'invoice.', 'cards.', 'upgradePay.', 'cycle.']),
+	].filter((key) => !key.startsWith('invoice.pdf.error'));
+}

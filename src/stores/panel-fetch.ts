@@ -1,0 +1,66 @@
+import { atom, type WritableAtom } from 'nanostores';
+
+// How the panel's islands talk to the site's API: one JSON read per page, writes that answer
+// `{ error: { code, message } }` with the message already in the customer's language.
+
+export type Loaded<T> =
+	| { state: 'loading' }
+	| { state: 'ready'; data: T }
+	| { state: 'error'; message: string; notFound: boolean };
+
+export type Sent<T> = { ok: true; data: T } | { ok: false; message: string; code: string };
+
+async function messageOf(response: Response | null, fallback: string) {
+	const body = (await response?.json().catch(() => null)) as {
+		error?: { code?: string; message?: string };
+	} | null;
+	return { message: body?.error?.message ?? fallback, code: body?.error?.code ?? 'network' };
+}
+
+/** GET `url`; a failure (network, 4xx, 5xx) becomes the server's message or `fallback`. */
+export async function getJson<T>(
+	url: string,
+	fallback: string,
+	fetcher: typeof fetch = fetch,
+): Promise<Loaded<T>> {
+	const response = await fetcher(url, { headers: { Accept: 'application/json' } }).catch(
+		() => null,
+	);
+	if (response?.ok) return { state: 'ready', data: (await response.json()) as T };
+	const { message } = await messageOf(response, fallback);
+	return { state: 'error', message, notFound: response?.status === 404 };
+}
+
+/** POST a JSON body (same origin, so the session cookie goes along). */
+export async function postJson<T>(
+	url: string,
+	body: unknown,
+	fallback: string,
+	fetcher: typeof fetch = fetch,
+): Promise<Sent<T>> {
+	const response = await fetcher(url, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+		body: JSON.stringify(body),
+	}).catch(() => null);
+	if (response?.ok) return { ok: true, data: (await response.json()) as T };
+	return { ok: false, ...(await messageOf(response, fallback)) };
+}
+
+/** A page's data: an atom that starts loading, and `load` to (re)fill it from `url`. */
+export function panelResource<T>(): {
+	$data: WritableAtom<Loaded<T>>;
+	load: (url: string, fallback: string, fetcher?: typeof fetch) => Promise<void>;
+} {
+	const $data = atom<Loaded<T>>({ state: 'loading' });
+	let latest = 0;
+	return {
+		$data,
+		async load(url, fallback, fetcher = fetch) {
+			const ticket = ++latest;
+			const result = await getJson<T>(url, fallback, fetcher);
+			// An answer overtaken by a newer request (typing in the search) is dropped.
+			if (ticket === latest) $data.set(result);
+		},
+	};
+}
