@@ -39,6 +39,7 @@ function unconfigured(reason: GamePanelConfigError): GamePanel {
 		power: reject,
 		state: reject,
 		resetPanelPassword: reject,
+		setDailyRestart: reject,
 		panelUrl: () => null,
 	};
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GamePanelValidationError } from './errors';
-import { parseBuildChange, parseCreateInput } from './input';
+import { parseBuildChange, parseCreateInput, parseDailyTime } from './input';
 import { panelUsername } from './pterodactyl-users';
 import type { CreateServerInput } from './types';
 
@@ -42,6 +42,20 @@ describe('parseCreateInput', () => {
 		expect(() => parseBuildChange({ ramGb: 2, storageGb: 10, cpuPercent: -1 })).toThrow(
 			GamePanelValidationError,
 		);
+	});
+});
+
+describe('parseDailyTime', () => {
+	it('takes the 24-hour clock in whole minutes, from 00:00 to 23:59', () => {
+		expect(parseDailyTime({ hour: 0, minute: 0 })).toEqual({ hour: 0, minute: 0 });
+		expect(parseDailyTime({ hour: 23, minute: 59 })).toEqual({ hour: 23, minute: 59 });
+		for (const time of [
+			{ hour: 24, minute: 0 },
+			{ hour: -1, minute: 0 },
+			{ hour: 4, minute: 60 },
+			{ hour: 4, minute: 1.5 },
+		])
+			expect(() => parseDailyTime(time)).toThrow(GamePanelValidationError);
 	});
 });
 

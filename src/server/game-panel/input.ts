@@ -37,6 +37,12 @@ const buildSchema = z.object({
 	cpuPercent: cpuPercent.optional(),
 });
 
+const dailyTimeSchema = z.object({
+	hour: z.number().int().min(0).max(23),
+	minute: z.number().int().min(0).max(59),
+});
+type DailyTime = z.infer<typeof dailyTimeSchema>;
+
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 	const result = schema.safeParse(input);
 	if (result.success) return result.data;
@@ -55,6 +61,11 @@ export function parseCreateInput(input: CreateServerInput): CreateServerInput {
 
 export function parseBuildChange(change: BuildChange): BuildChange {
 	return parse(buildSchema, change);
+}
+
+/** A time of day (UTC) on the 24-hour clock, in whole minutes. */
+export function parseDailyTime(time: DailyTime): DailyTime {
+	return parse(dailyTimeSchema, time);
 }
 
 /** Whole MiB, as the panel counts memory and disk. */

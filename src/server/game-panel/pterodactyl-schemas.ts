@@ -94,3 +94,32 @@ export const statsSchema = item(
 		}),
 	}),
 );
+
+// Client API schedules (`server_schedule`), which always come with their tasks (`schedule_task`).
+// The cron fields are strings, as the panel stores them. Not paged: the list has no `meta`.
+const scheduleAttributes = z.object({
+	id: z.number(),
+	name: z.string(),
+	cron: z.object({
+		minute: z.string(),
+		hour: z.string(),
+		day_of_month: z.string(),
+		month: z.string(),
+		day_of_week: z.string(),
+	}),
+	is_active: z.boolean(),
+	only_when_online: z.boolean(),
+	relationships: z.object({
+		tasks: list(
+			z.object({
+				id: z.number(),
+				action: z.string(),
+				payload: z.string().nullable(),
+				time_offset: z.number(),
+			}),
+		),
+	}),
+});
+export type ScheduleAttributes = z.infer<typeof scheduleAttributes>;
+export const scheduleSchema = item(scheduleAttributes);
+export const scheduleListSchema = list(scheduleAttributes);

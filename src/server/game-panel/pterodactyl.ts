@@ -1,16 +1,18 @@
 import type { PterodactylConfig } from './config';
 import { GamePanelNotFoundError, GamePanelValidationError } from './errors';
-import { parseBuildChange, parseCreateInput, toGb, toMiB } from './input';
+import { parseBuildChange, parseCreateInput, parseDailyTime, toGb, toMiB } from './input';
 import { createPanelHttp, type PanelHttpOptions } from './pterodactyl-http';
 import { eggTemplate, limits, placement } from './pterodactyl-provision';
 import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
+import { setDailyRestart } from './pterodactyl-schedule';
 import { serverSchema, statsSchema } from './pterodactyl-schemas';
 import { ensureUser, resetOwnerPassword } from './pterodactyl-users';
 import type { GamePanel, PanelServer } from './types';
 
 // The real panel. Administration (create, build, suspend, delete, users) goes through the
-// application API with the ptla_ key; power and live usage through the client API with the ptlc_
-// key of a service admin, which addresses servers by their 8-character identifier.
+// application API with the ptla_ key; power, live usage and the daily restart schedule through the
+// client API with the ptlc_ key of a service admin, which addresses servers by their 8-character
+// identifier.
 
 export function createPterodactylPanel(
 	config: PterodactylConfig,
@@ -113,6 +115,10 @@ export function createPterodactylPanel(
 
 		async resetPanelPassword(ref) {
 			return resetOwnerPassword(http, ref, await server(ref.panelServerId));
+		},
+
+		async setDailyRestart(ref, time) {
+			await setDailyRestart(http, ref, time === null ? null : parseDailyTime(time));
 		},
 
 		panelUrl: (ref) => `${config.url}/server/${ref.identifier}`,

@@ -23,6 +23,14 @@ const serverSchema = z.object({
 	port: z.number().int(),
 	suspended: z.boolean(),
 	timeline: z.array(stepSchema),
+	/** The daily restart (UTC) and when it was set; absent when none (and in older files). */
+	dailyRestart: z
+		.object({
+			hour: z.number().int().min(0).max(23),
+			minute: z.number().int().min(0).max(59),
+			since: z.number(),
+		})
+		.optional(),
 });
 
 const dataSchema = z.object({

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
 	afterSignal,
 	installTimeline,
+	nextDailyAt,
 	runningSince,
 	stateAt,
 	statusAt,
+	withDailyRestarts,
 	type Step,
 } from './sim-timeline';
 
@@ -65,5 +67,66 @@ describe('the simulated status', () => {
 			memoryBytes: 0,
 			uptimeMs: 0,
 		});
+	});
+});
+
+describe('the daily restart', () => {
+	const DAY = 24 * 60 * 60 * 1000;
+	const midnight = Date.UTC(2026, 0, 10);
+	/** `hour:minute` UTC on the first day, later days as hours past 24. */
+	const at = (hour: number, minute = 0) => midnight + (hour * 60 + minute) * 60_000;
+	const restart = { hour: 4, minute: 30, since: at(0) };
+	const running: Step[] = [{ at: at(1), state: 'running' }];
+
+	it('finds the next UTC time of day strictly after a moment', () => {
+		const time = { hour: 4, minute: 30 };
+		expect(nextDailyAt(time, at(1))).toBe(at(4, 30));
+		expect(nextDailyAt(time, at(4, 30))).toBe(at(4, 30) + DAY);
+		expect(nextDailyAt(time, at(4, 30) - 1)).toBe(at(4, 30));
+		expect(nextDailyAt({ hour: 0, minute: 0 }, at(23, 59))).toBe(at(24));
+	});
+
+	it('restarts a running server when its time passes: stopping, starting, running', () => {
+		expect(withDailyRestarts(running, restart, at(4, 30) - 1, delay)).toBe(running);
+		const restarted = withDailyRestarts(running, restart, at(4, 30), delay);
+		expect([0, 100, 200].map((t) => stateAt(restarted, at(4, 30) + t))).toEqual([
+			'stopping',
+			'starting',
+			'running',
+		]);
+		expect(runningSince(restarted, at(5))).toBe(at(4, 30) + 200);
+		expect(withDailyRestarts(running, undefined, at(48), delay)).toBe(running);
+	});
+
+	it('restarts once a day however long since the last read, the last one counting', () => {
+		const later = withDailyRestarts(running, restart, at(24 * 3 + 5), delay);
+		expect(runningSince(later, at(24 * 3 + 5))).toBe(at(24 * 3 + 4, 30) + 200);
+		expect(stateAt(later, at(24 * 3 + 4, 30) + 50)).toBe('stopping');
+		// Read again later, from what is stored, the answer is the same.
+		expect(withDailyRestarts(later, restart, at(24 * 3 + 5), delay)).toBe(later);
+	});
+
+	it('leaves a server that is not running at the time, or started since, or before it was set', () => {
+		const stopped: Step[] = [
+			{ at: at(1), state: 'running' },
+			{ at: at(2), state: 'offline' },
+		];
+		expect(withDailyRestarts(stopped, restart, at(6), delay)).toBe(stopped);
+		const startedAfter: Step[] = [{ at: at(5), state: 'running' }];
+		expect(withDailyRestarts(startedAfter, restart, at(6), delay)).toBe(startedAfter);
+		expect(withDailyRestarts(installTimeline(at(4), delay), restart, at(6), delay)).toEqual(
+			installTimeline(at(4), delay),
+		);
+		const setLate = { ...restart, since: at(4, 31) };
+		expect(withDailyRestarts(running, setLate, at(6), delay)).toBe(running);
+		expect(runningSince(withDailyRestarts(running, setLate, at(29), delay), at(29))).toBe(
+			at(28, 30) + 200,
+		);
+	});
+
+	it('with no delay, is running again at the restart time', () => {
+		const restarted = withDailyRestarts(running, restart, at(5), 0);
+		expect(stateAt(restarted, at(4, 30))).toBe('running');
+		expect(runningSince(restarted, at(5))).toBe(at(4, 30));
 	});
 });

@@ -72,6 +72,56 @@ export function afterSignal(
 	}
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DailyRestart {
+	/** UTC, as the port's times are. */
+	hour: number;
+	minute: number;
+	/** When it was set: no restart is due before. */
+	since: number;
+}
+
+/** The first moment strictly after `after` whose UTC time of day is `hour:minute`. */
+export function nextDailyAt(time: { hour: number; minute: number }, after: number): number {
+	const day = new Date(after);
+	const at = Date.UTC(
+		day.getUTCFullYear(),
+		day.getUTCMonth(),
+		day.getUTCDate(),
+		time.hour,
+		time.minute,
+	);
+	return at > after ? at : at + DAY_MS;
+}
+
+/**
+ * The timeline with the daily restarts due by `now` applied: a restart time that comes after the
+ * last step while that step is `running` (and after the restart was set) restarts the server as
+ * the restart signal does; a server that is not running is left alone, as the panel's "only when
+ * online" schedule leaves it. Computed on read like the rest, so nothing needs storing; the
+ * simulation stores the result only when something else changes the timeline.
+ */
+export function withDailyRestarts(
+	timeline: Step[],
+	restart: DailyRestart | undefined,
+	now: number,
+	delayMs: number,
+): Step[] {
+	if (!restart) return timeline;
+	let current = timeline;
+	for (;;) {
+		const last = current[current.length - 1];
+		if (last?.state !== 'running') return current;
+		const at = nextDailyAt(restart, Math.max(last.at, restart.since));
+		if (at > now) return current;
+		const restarted = afterSignal(current, 'restart', at, delayMs);
+		if (!restarted) return current;
+		// Its last step is later than `at`, so the next pass looks at a later day.
+		current = restarted;
+	}
+}
+
 const GiB = 1024 ** 3;
 
 /** What the simulated panel reports: suspension first, then the process, with plausible usage. */

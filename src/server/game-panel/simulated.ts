@@ -1,15 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SimulatedConfig } from './config';
 import { GamePanelConflictError, GamePanelNotFoundError } from './errors';
-import { parseBuildChange, parseCreateInput } from './input';
+import { parseBuildChange, parseCreateInput, parseDailyTime } from './input';
 import { panelUsername } from './pterodactyl-users';
 import { loadSimulation, saveSimulation, type SimServer } from './sim-store';
-import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
+import {
+	afterSignal,
+	installTimeline,
+	stateAt,
+	statusAt,
+	withDailyRestarts,
+	type Step,
+} from './sim-timeline';
 import type { GamePanel, PanelServer, ServerRef } from './types';
 
 // The embedded panel for development, demos and tests when no Pterodactyl is configured. It keeps
-// real state and refuses what the real panel refuses (bad input, power while suspended or
-// installing, unknown servers), so flows built against it behave the same against Pterodactyl.
+// real state and refuses what the real panel refuses (bad input, power or schedules while suspended
+// or installing, unknown servers), so flows built against it behave the same against Pterodactyl.
+// The daily restart is kept on the server and applied to its timeline whenever that is read.
 
 /* eslint-disable @typescript-eslint/require-await -- in memory, yet async like the port, so
    a refusal arrives as a rejection exactly as it does from the real panel. */
@@ -34,6 +42,19 @@ export function createSimulatedPanel(
 		if (!server || server.identifier !== ref.identifier)
 			throw new GamePanelNotFoundError(`No simulated server ${ref.panelServerId}`, { status: 404 });
 		return server;
+	}
+
+	/** The process timeline at `at`, with the daily restarts that fell due by then. */
+	const timelineAt = (server: SimServer, at: number): Step[] =>
+		withDailyRestarts(server.timeline, server.dailyRestart, at, config.delayMs);
+
+	/** The panel's 409 for client actions on a suspended or installing server. */
+	function refuseUnlessInstalled(server: SimServer, at: number): void {
+		if (server.suspended || stateAt(timelineAt(server, at), at) === 'installing')
+			throw new GamePanelConflictError(
+				`Simulated server ${server.panelServerId} is ${server.suspended ? 'suspended' : 'installing'}`,
+				{ status: 409 },
+			);
 	}
 
 	return {
@@ -74,9 +95,10 @@ export function createSimulatedPanel(
 
 		async suspend(ref) {
 			const server = find(ref);
+			const at = now();
 			// The node kills a running server when it is suspended; an install carries on.
-			if (!server.suspended && stateAt(server.timeline, now()) !== 'installing')
-				server.timeline = [{ at: now(), state: 'offline' }];
+			if (!server.suspended && stateAt(timelineAt(server, at), at) !== 'installing')
+				server.timeline = [{ at, state: 'offline' }];
 			server.suspended = true;
 			save();
 		},
@@ -94,21 +116,17 @@ export function createSimulatedPanel(
 
 		async power(ref, signal) {
 			const server = find(ref);
-			const next = server.suspended
-				? null
-				: afterSignal(server.timeline, signal, now(), config.delayMs);
-			if (!next)
-				throw new GamePanelConflictError(
-					`Simulated server ${ref.panelServerId} is ${server.suspended ? 'suspended' : 'installing'}`,
-					{ status: 409 },
-				);
-			server.timeline = next;
+			const at = now();
+			refuseUnlessInstalled(server, at);
+			// Refused above while installing, the one state afterSignal has no answer for.
+			server.timeline = afterSignal(timelineAt(server, at), signal, at, config.delayMs)!;
 			save();
 		},
 
 		async state(ref) {
 			const server = find(ref);
-			return statusAt(server.timeline, server.suspended, server.build, now());
+			const at = now();
+			return statusAt(timelineAt(server, at), server.suspended, server.build, at);
 		},
 
 		async resetPanelPassword(ref) {
@@ -117,6 +135,20 @@ export function createSimulatedPanel(
 			const username = panelUsername(server.owner, suffix);
 			const password = randomBytes(18).toString('base64url');
 			return { username, password, sftp: { ...SFTP, username: `${username}.${ref.identifier}` } };
+		},
+
+		async setDailyRestart(ref, time) {
+			const wanted = time === null ? null : parseDailyTime(time);
+			const server = find(ref);
+			const at = now();
+			refuseUnlessInstalled(server, at);
+			const current = server.dailyRestart;
+			if (current?.hour === wanted?.hour && current?.minute === wanted?.minute) return;
+			// Restarts already due under the old time happened: keep them before changing it.
+			server.timeline = timelineAt(server, at);
+			if (wanted) server.dailyRestart = { ...wanted, since: at };
+			else delete server.dailyRestart;
+			save();
 		},
 
 		// There is no panel to send the customer to.

@@ -82,6 +82,15 @@ export interface GamePanel {
 	power(ref: ServerRef, signal: PowerSignal): Promise<void>;
 	state(ref: ServerRef): Promise<ServerStatus>;
 	resetPanelPassword(ref: ServerRef): Promise<PanelCredentials>;
+	/**
+	 * Restarts the server every day at `time`, in UTC (`hour` 0–23, `minute` 0–59), or no longer
+	 * when `time` is null. UTC holds only while the panel itself runs in UTC (README: settings).
+	 * Idempotent: the same time set twice leaves one schedule, null with none set does nothing.
+	 * Only a running server is restarted; a stopped one stays stopped. Like `power`, rejects with a
+	 * conflict while the server is installing or suspended (null included), and not found for an
+	 * unknown server.
+	 */
+	setDailyRestart(ref: ServerRef, time: { hour: number; minute: number } | null): Promise<void>;
 	/** Where the customer manages the server in the panel; null when there is no panel to visit. */
 	panelUrl(ref: ServerRef): string | null;
 }

@@ -138,6 +138,51 @@ describe.each([
 		);
 	});
 
+	it('keeps one daily restart per server at the time last set, and removes it', async () => {
+		const server = await installed();
+		const other = await installed();
+		await panel.setDailyRestart(other, { hour: 12, minute: 0 });
+		await panel.setDailyRestart(server, { hour: 4, minute: 30 });
+		await panel.setDailyRestart(server, { hour: 4, minute: 30 });
+		expect(target.dailyRestarts(server)).toEqual([{ hour: 4, minute: 30 }]);
+		await panel.setDailyRestart(server, { hour: 23, minute: 5 });
+		expect(target.dailyRestarts(server)).toEqual([{ hour: 23, minute: 5 }]);
+		await panel.setDailyRestart(server, { hour: 0, minute: 0 });
+		expect(target.dailyRestarts(server)).toEqual([{ hour: 0, minute: 0 }]);
+		await panel.setDailyRestart(server, null);
+		await panel.setDailyRestart(server, null);
+		expect(target.dailyRestarts(server)).toEqual([]);
+		expect(target.dailyRestarts(other)).toEqual([{ hour: 12, minute: 0 }]);
+		// Setting it does not touch the process: a stopped server stays stopped.
+		expect((await panel.state(server)).state).toBe('offline');
+	});
+
+	it('refuses a daily restart time off the 24-hour clock, an unknown server, an install', async () => {
+		const server = await installed();
+		const refused = panel.setDailyRestart(server, { hour: 24, minute: 60 });
+		await expect(refused).rejects.toBeInstanceOf(GamePanelValidationError);
+		const error = (await refused.catch((e: unknown) => e)) as GamePanelValidationError;
+		expect(Object.keys(error.fields).sort()).toEqual(['hour', 'minute']);
+		expect(target.dailyRestarts(server)).toEqual([]);
+		const unknown = { panelServerId: 987_654, identifier: 'deadbeef' };
+		await expect(panel.setDailyRestart(unknown, { hour: 4, minute: 0 })).rejects.toBeInstanceOf(
+			GamePanelNotFoundError,
+		);
+		await expect(panel.setDailyRestart(unknown, null)).rejects.toBeInstanceOf(
+			GamePanelNotFoundError,
+		);
+		await target.withSlowInstall(async (slow) => {
+			const installing = await slow.createServer(order());
+			await expect(slow.setDailyRestart(installing, { hour: 4, minute: 0 })).rejects.toBeInstanceOf(
+				GamePanelConflictError,
+			);
+		});
+		await panel.suspend(server);
+		await expect(panel.setDailyRestart(server, null)).rejects.toBeInstanceOf(
+			GamePanelConflictError,
+		);
+	});
+
 	it('deletes a server, which is then not found', async () => {
 		const input = order();
 		const server = await panel.createServer(input);
@@ -150,6 +195,8 @@ describe.each([
 			() => panel.suspend(server),
 			() => panel.updateBuild(server, { ramGb: 2, storageGb: 10 }),
 			() => panel.delete(server),
+			() => panel.setDailyRestart(server, { hour: 4, minute: 0 }),
+			() => panel.setDailyRestart(server, null),
 		])
 			await expect(call()).rejects.toBeInstanceOf(GamePanelNotFoundError);
 	});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readGamePanelConfig } from '../../../src/server/game-panel/config.ts';
 import {
 	GamePanelError,
+	GamePanelNotFoundError,
 	GamePanelRateLimitedError,
 	GamePanelUnavailableError,
 	GamePanelValidationError,
@@ -11,6 +12,8 @@ import {
 	type GamePanel,
 } from '../../../src/server/game-panel/index.ts';
 import { createPterodactylPanel } from '../../../src/server/game-panel/pterodactyl.ts';
+import { DAILY_RESTART_NAME } from '../../../src/server/game-panel/pterodactyl-schedule.ts';
+import type { FakeSchedule } from './fake-pterodactyl/state.ts';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
 import { fakeEnv, waitForState } from './targets.ts';
 
@@ -36,6 +39,9 @@ const order = (overrides: Partial<CreateServerInput> = {}): CreateServerInput =>
 	...overrides,
 });
 const withExternalId = (id: string) => fake.state.servers.filter((s) => s.external_id === id);
+const schedulesOf = (id: number) => fake.state.servers.find((s) => s.id === id)!.schedules;
+const requestsTo = (part: string) =>
+	fake.requests.filter((r) => r.path.includes(part)).map((r) => `${r.method} ${r.path}`);
 
 describe('the Pterodactyl adapter', () => {
 	it('uses the application key for administration and the client key for power', async () => {
@@ -206,5 +212,123 @@ describe('the Pterodactyl adapter', () => {
 			status: 400,
 			retryable: false,
 		});
+	});
+
+	it('keeps the daily restart as a named schedule with one restart task, via the client API', async () => {
+		const server = await panel.createServer(order());
+		await waitForState(panel, server, 'offline');
+		fake.requests.splice(0);
+		await panel.setDailyRestart(server, { hour: 4, minute: 30 });
+		const base = `client/servers/${server.identifier}/schedules`;
+		expect(requestsTo('/schedules')).toEqual([`GET ${base}`, `POST ${base}`, expect.any(String)]);
+		for (const seen of fake.requests)
+			expect(seen.headers.authorization).toBe(`Bearer ${fake.clientKey}`);
+		expect(fake.requests[1]?.body).toEqual({
+			name: DAILY_RESTART_NAME,
+			minute: '30',
+			hour: '4',
+			day_of_month: '*',
+			month: '*',
+			day_of_week: '*',
+			is_active: true,
+			only_when_online: true,
+		});
+		const [schedule] = schedulesOf(server.panelServerId);
+		expect(fake.requests[2]).toMatchObject({
+			method: 'POST',
+			path: `${base}/${schedule?.id}/tasks`,
+			body: { action: 'power', payload: 'restart', time_offset: 0, continue_on_failure: false },
+		});
+		expect(schedule?.tasks).toMatchObject([
+			{ action: 'power', payload: 'restart', time_offset: 0 },
+		]);
+
+		fake.requests.splice(0);
+		await panel.setDailyRestart(server, { hour: 4, minute: 30 });
+		expect(requestsTo('/schedules')).toEqual([`GET ${base}`]);
+		fake.requests.splice(0);
+		await panel.setDailyRestart(server, { hour: 22, minute: 0 });
+		expect(requestsTo('/schedules').slice(1)).toEqual([`POST ${base}/${schedule?.id}`]);
+		expect(schedulesOf(server.panelServerId)).toMatchObject([
+			{ id: schedule?.id, cron_hour: '22', cron_minute: '0', tasks: [{ payload: 'restart' }] },
+		]);
+		fake.requests.splice(0);
+		await panel.setDailyRestart(server, null);
+		expect(requestsTo('/schedules').slice(1)).toEqual([`DELETE ${base}/${schedule?.id}`]);
+		expect(schedulesOf(server.panelServerId)).toEqual([]);
+	});
+
+	it('completes a daily restart whose schedule or task answer was lost', async () => {
+		const server = await panel.createServer(order());
+		await waitForState(panel, server, 'offline');
+		fake.inject({
+			status: 502,
+			afterwards: true,
+			match: (m, p) => m === 'POST' && p.endsWith('/schedules'),
+		});
+		await expect(panel.setDailyRestart(server, { hour: 3, minute: 0 })).rejects.toBeInstanceOf(
+			GamePanelUnavailableError,
+		);
+		expect(schedulesOf(server.panelServerId)).toMatchObject([{ tasks: [] }]);
+		fake.inject({
+			status: 504,
+			afterwards: true,
+			match: (m, p) => m === 'POST' && p.endsWith('/tasks'),
+		});
+		await expect(panel.setDailyRestart(server, { hour: 3, minute: 0 })).rejects.toBeInstanceOf(
+			GamePanelUnavailableError,
+		);
+		await panel.setDailyRestart(server, { hour: 3, minute: 0 });
+		expect(schedulesOf(server.panelServerId)).toMatchObject([
+			{ cron_hour: '3', cron_minute: '0', tasks: [{ action: 'power', payload: 'restart' }] },
+		]);
+		expect(schedulesOf(server.panelServerId)[0]?.tasks).toHaveLength(1);
+	});
+
+	it("repairs ours as edited in the panel, drops its copies, and leaves the customer's own", async () => {
+		const server = await panel.createServer(order());
+		await waitForState(panel, server, 'offline');
+		await panel.setDailyRestart(server, { hour: 5, minute: 15 });
+		const schedules = schedulesOf(server.panelServerId);
+		const ours = schedules[0]!;
+		// The customer disabled it and removed its task in the panel; a race left a second copy.
+		Object.assign(ours, { is_active: false, only_when_online: false, tasks: [] });
+		const copy: FakeSchedule = { ...ours, id: fake.state.id(), tasks: [] };
+		const own: FakeSchedule = {
+			...ours,
+			id: fake.state.id(),
+			name: 'Nightly backup',
+			tasks: [],
+		};
+		schedules.push(copy, own);
+		await panel.setDailyRestart(server, { hour: 5, minute: 15 });
+		expect(schedulesOf(server.panelServerId)).toMatchObject([
+			{ id: ours.id, is_active: true, only_when_online: true, tasks: [{ payload: 'restart' }] },
+			{ id: own.id, name: 'Nightly backup', is_active: false },
+		]);
+		await panel.setDailyRestart(server, null);
+		expect(schedulesOf(server.panelServerId).map((s) => s.name)).toEqual(['Nightly backup']);
+	});
+
+	it('maps a schedule deleted meanwhile to done, and other refusals as usual', async () => {
+		const server = await panel.createServer(order());
+		await waitForState(panel, server, 'offline');
+		await panel.setDailyRestart(server, { hour: 1, minute: 0 });
+		fake.inject({
+			status: 404,
+			body: { errors: [{ code: 'NotFoundHttpException', status: '404' }] },
+			afterwards: true,
+			match: (m) => m === 'DELETE',
+		});
+		await panel.setDailyRestart(server, null);
+		expect(schedulesOf(server.panelServerId)).toEqual([]);
+		fake.rateLimitNext(9);
+		await expect(panel.setDailyRestart(server, { hour: 1, minute: 0 })).rejects.toMatchObject({
+			retryAfterSeconds: 9,
+		});
+		await panel.delete(server);
+		await expect(panel.setDailyRestart(server, null)).rejects.toBeInstanceOf(
+			GamePanelNotFoundError,
+		);
 	});
 });

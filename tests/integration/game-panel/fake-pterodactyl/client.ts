@@ -1,23 +1,28 @@
 import { type Route, noContent, ok } from './routes';
-import type { FakeServer } from './state';
+import type { FakePanelState, FakeServer } from './state';
 import { Validator, notFound, panelError } from './validation';
 
-// /api/client/servers/{identifier or uuid}/*: power and resources. Power is refused (409) while the
-// server is suspended or installing; resources are still answered while suspended.
+// /api/client/servers/{identifier or uuid}/*: power and resources (schedules: schedules.ts). Power
+// is refused (409) while the server is suspended or installing; resources are still answered while
+// suspended.
 
-const conflict = () =>
+export const conflict = () =>
 	panelError(
 		409,
 		'ServerStateConflictException',
 		'This server is currently in an unsupported state, please try again later.',
 	);
 
+/** The server a client route names, by identifier or uuid. */
+export const clientServer = (state: FakePanelState, id: string): FakeServer | undefined =>
+	state.servers.find((x) => x.identifier === id || x.uuid === id);
+
 export const clientRoutes: Route[] = [
 	[
 		'POST',
 		/^\/servers\/([^/]+)\/power$/,
 		({ state, params, body }) => {
-			const s = state.servers.find((x) => x.identifier === params[0] || x.uuid === params[0]);
+			const s = clientServer(state, params[0]!);
 			if (!s) return notFound();
 			state.settle(s);
 			if (s.status) return conflict();
@@ -35,9 +40,7 @@ export const clientRoutes: Route[] = [
 		'GET',
 		/^\/servers\/([^/]+)\/resources$/,
 		({ state, params }) => {
-			const s: FakeServer | undefined = state.servers.find(
-				(x) => x.identifier === params[0] || x.uuid === params[0],
-			);
+			const s = clientServer(state, params[0]!);
 			if (!s) return notFound();
 			state.settle(s);
 			if (s.status && s.status !== 'suspended') return conflict();

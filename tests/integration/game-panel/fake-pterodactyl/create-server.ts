@@ -119,6 +119,7 @@ export const createServerRoute: Route = [
 			environment: b.environment,
 			power: { state: 'offline', queue: [] },
 			startedAt: now,
+			schedules: [],
 		});
 		return ok(item(state, state.servers.at(-1)!, null), 201);
 	},

@@ -5,6 +5,7 @@ import { applicationKey, authenticate, clientKey } from './auth';
 import { catalogRoutes } from './catalog';
 import { clientRoutes } from './client';
 import type { Route } from './routes';
+import { scheduleRoutes } from './schedules';
 import { serverRoutes } from './servers';
 import { FakePanelState } from './state';
 import { type Answer, notFound, panelError } from './validation';
@@ -29,7 +30,7 @@ export interface SeenRequest {
 
 const routes: Record<'application' | 'client', Route[]> = {
 	application: [...serverRoutes, ...accountRoutes, ...catalogRoutes],
-	client: clientRoutes,
+	client: [...clientRoutes, ...scheduleRoutes],
 };
 
 async function readBody(request: IncomingMessage): Promise<string> {

@@ -4,7 +4,8 @@ import { seedAllocations, seedEggs, seedUsers } from './seed';
 export { NODE } from './seed';
 
 // What the fake panel remembers: users, eggs, allocations (seed.ts), servers with their install
-// status and the node's process state, moved on when read, as the real panel's reads would show.
+// status, the node's process state (moved on when read, as the real panel's reads would show) and
+// their schedules, which are stored only: the fake never runs them.
 
 export interface FakeVariable {
 	env_variable: string;
@@ -44,6 +45,29 @@ export interface FakeAllocation {
 
 export type PowerState = 'offline' | 'starting' | 'running' | 'stopping';
 
+export interface FakeTask {
+	id: number;
+	sequence_id: number;
+	action: string;
+	payload: string;
+	time_offset: number;
+	continue_on_failure: boolean;
+}
+
+/** A client API schedule; the cron fields are the strings the panel stores. */
+export interface FakeSchedule {
+	id: number;
+	name: string;
+	cron_minute: string;
+	cron_hour: string;
+	cron_day_of_month: string;
+	cron_month: string;
+	cron_day_of_week: string;
+	is_active: boolean;
+	only_when_online: boolean;
+	tasks: FakeTask[];
+}
+
 export interface FakeServer {
 	id: number;
 	external_id: string | null;
@@ -64,6 +88,7 @@ export interface FakeServer {
 	/** The node's process: a state now and the states queued after it, each with its start time. */
 	power: { state: PowerState; queue: { at: number; state: PowerState }[] };
 	startedAt: number;
+	schedules: FakeSchedule[];
 }
 
 export class FakePanelState {

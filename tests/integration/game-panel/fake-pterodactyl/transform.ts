@@ -1,4 +1,11 @@
-import type { FakeAllocation, FakePanelState, FakeServer, FakeUser } from './state';
+import type {
+	FakeAllocation,
+	FakePanelState,
+	FakeSchedule,
+	FakeServer,
+	FakeTask,
+	FakeUser,
+} from './state';
 
 // The panel's Fractal envelope: `{ object, attributes }`, lists with pagination, includes under
 // `attributes.relationships`.
@@ -18,6 +25,40 @@ export function list(object: string, items: unknown[], page = 1, perPage = 50) {
 				links: {},
 			},
 		},
+	};
+}
+
+/** A list that is not paged (the client API's schedules, includes): no `meta`. */
+export function collection(object: string, items: unknown[]) {
+	return { object: 'list', data: items.map((attributes) => ({ object, attributes })) };
+}
+
+const STAMP = '2026-01-01T00:00:00+00:00';
+
+export function task(t: FakeTask) {
+	return { ...t, is_queued: false, created_at: STAMP, updated_at: STAMP };
+}
+
+/** ScheduleTransformer: cron fields grouped under `cron`, tasks always included. */
+export function schedule(s: FakeSchedule) {
+	return {
+		id: s.id,
+		name: s.name,
+		cron: {
+			day_of_week: s.cron_day_of_week,
+			day_of_month: s.cron_day_of_month,
+			month: s.cron_month,
+			hour: s.cron_hour,
+			minute: s.cron_minute,
+		},
+		is_active: s.is_active,
+		is_processing: false,
+		only_when_online: s.only_when_online,
+		last_run_at: null,
+		next_run_at: STAMP,
+		created_at: STAMP,
+		updated_at: STAMP,
+		relationships: { tasks: collection('schedule_task', s.tasks.map(task)) },
 	};
 }
 

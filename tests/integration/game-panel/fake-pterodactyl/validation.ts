@@ -34,17 +34,37 @@ export function lookup(body: unknown, path: string): { present: boolean; value: 
 	return { present: true, value };
 }
 
-function failure(rule: string, arg: string | undefined, value: unknown): string | null {
+const isNumeric = (value: unknown) =>
+	(typeof value === 'number' && Number.isFinite(value)) ||
+	(typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+
+function failure(
+	rule: string,
+	arg: string | undefined,
+	value: unknown,
+	numeric: boolean,
+): string | null {
+	// As Laravel sizes: the number itself under a numeric rule, else a string's length.
 	const size =
-		typeof value === 'string' ? value.length : Array.isArray(value) ? value.length : value;
+		numeric && isNumeric(value)
+			? Number(value)
+			: typeof value === 'string'
+				? value.length
+				: Array.isArray(value)
+					? value.length
+					: value;
 	const [low, high] = (arg ?? '').split(',').map(Number);
 	switch (rule) {
 		case 'string':
 			return typeof value === 'string' ? null : 'must be a string';
 		case 'integer':
 			return Number.isInteger(value) ? null : 'must be an integer';
+		case 'numeric':
+			return isNumeric(value) ? null : 'must be a number';
 		case 'boolean':
 			return typeof value === 'boolean' ? null : 'must be true or false';
+		case 'in':
+			return (arg ?? '').split(',').includes(String(value)) ? null : 'is invalid';
 		case 'array':
 			return typeof value === 'object' && value !== null ? null : 'must be an array';
 		case 'min':
@@ -70,14 +90,19 @@ export class Validator {
 		const { present, value } = lookup(this.body, field);
 		const list = rules.split('|');
 		const empty = value === null || value === undefined || value === '';
+		// `sometimes`: the rules apply only to a field that was sent.
+		if (list.includes('sometimes') && !present) return this;
 		if (list.includes('required') && (!present || empty))
 			return this.fail(field, 'required', `The ${field} field is required.`);
+		if (list.includes('filled') && present && empty)
+			return this.fail(field, 'filled', `The ${field} field must have a value.`);
 		if (list.includes('present') && !present)
 			return this.fail(field, 'present', `The ${field} field must be present.`);
 		if (!present || (value === null && list.includes('nullable'))) return this;
+		const numeric = list.includes('numeric') || list.includes('integer');
 		for (const entry of list) {
 			const [rule = '', arg] = entry.split(':');
-			const problem = failure(rule, arg, value);
+			const problem = failure(rule, arg, value, numeric);
 			if (problem) return this.fail(field, rule, `The ${field} ${problem}.`);
 		}
 		return this;
