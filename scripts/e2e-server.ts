@@ -3,8 +3,10 @@
  * email confirmation on, mailbox and its SMTP receiver on known ports) and the built site pointed
  * at it, sending its own mail to that mailbox.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { provisionDemoServers } from './demo-servers.ts';
 import { startBackend } from './local-backend.ts';
 import { e2eBackendFile } from '../tests/e2e/backend-file.ts';
 import { serveSite } from './serve.ts';
@@ -36,7 +38,11 @@ const backend = await startBackend({
 // their own socket address.
 // Short simulated-panel delays keep the install and start visible to the progress page without
 // making every purchase test wait as long as a real install.
+// The demo's servers run on the simulated panel, as they would after `npm start`.
+const simFile = join(await mkdtemp(join(tmpdir(), 'e2e-panel-')), 'game-panel.json');
+await provisionDemoServers(backend.env, simFile);
 const { child } = await serveSite(e2ePorts.site, {
+	GAME_PANEL_SIM_FILE: simFile,
 	...backend.env,
 	TRUSTED_PROXIES: '127.0.0.1',
 	GAME_PANEL_SIM_DELAY_MS: '300',

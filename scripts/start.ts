@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { cronSecret, scheduleBilling } from './billing-schedule.ts';
 import { buildIsStale, run } from './build-state.ts';
+import { provisionDemoServers } from './demo-servers.ts';
 import { startBackend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
 
@@ -14,7 +15,11 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
 const backend = await startBackend({ dataDir: 'supabase/.data', envFile: '.env.local' });
 const CRON_SECRET = cronSecret();
-const siteEnv = { ...backend.env, CRON_SECRET };
+// The simulated game panel keeps its servers beside the local data, so a restart still knows them.
+const simulated = !process.env.PTERODACTYL_URL?.trim();
+const GAME_PANEL_SIM_FILE = process.env.GAME_PANEL_SIM_FILE ?? 'supabase/.data/game-panel.json';
+if (simulated && backend.stack) await provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE);
+const siteEnv = { ...backend.env, CRON_SECRET, ...(simulated ? { GAME_PANEL_SIM_FILE } : {}) };
 
 let site: ChildProcess;
 let url = `http://localhost:${port}`;

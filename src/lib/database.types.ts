@@ -737,6 +737,7 @@ export type Database = {
 					current_period_end: string | null;
 					current_period_start: string | null;
 					daily_backups: boolean;
+					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
 					id: string;
@@ -771,6 +772,7 @@ export type Database = {
 					current_period_end?: string | null;
 					current_period_start?: string | null;
 					daily_backups?: boolean;
+					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
 					game?: string | null;
 					id?: string;
@@ -805,6 +807,7 @@ export type Database = {
 					current_period_end?: string | null;
 					current_period_start?: string | null;
 					daily_backups?: boolean;
+					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
 					game?: string | null;
 					id?: string;
@@ -1040,6 +1043,7 @@ export type Database = {
 					current_period_end: string | null;
 					current_period_start: string | null;
 					daily_backups: boolean;
+					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
 					id: string;
@@ -1155,7 +1159,13 @@ export type Database = {
 				};
 				Returns: string;
 			};
+			record_server_action: {
+				Args: { customer: string; detail?: Json; event: string; service: string };
+				Returns: boolean;
+			};
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
+			reopen_ticket: { Args: { ticket: string }; Returns: string };
+			reply_to_ticket: { Args: { message: string; ticket: string }; Returns: string };
 			request_cancellation: {
 				Args: { reason: string; service_id: string };
 				Returns: {
@@ -1169,6 +1179,7 @@ export type Database = {
 					current_period_end: string | null;
 					current_period_start: string | null;
 					daily_backups: boolean;
+					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
 					id: string;
@@ -1234,6 +1245,10 @@ export type Database = {
 				};
 				Returns: undefined;
 			};
+			save_server_settings: {
+				Args: { customer: string; label: string; restart_at: string; service: string };
+				Returns: boolean;
+			};
 			set_default_payment_method: { Args: { customer: string; method: string }; Returns: boolean };
 			set_service_billing_state: {
 				Args: { at: string; service: string; state: string };
@@ -1261,9 +1276,26 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			staff_reply: { Args: { message: string; ticket: string }; Returns: Json };
 			start_service_pause: {
 				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;
+			};
+			tickets_overview: {
+				Args: never;
+				Returns: {
+					created_at: string;
+					department: string;
+					id: string;
+					last_reply_at: string;
+					service_game: string;
+					service_id: string;
+					service_label: string;
+					service_plan: string;
+					service_type: string;
+					status: string;
+					subject: string;
+				}[];
 			};
 		};
 		Enums: {

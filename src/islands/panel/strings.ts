@@ -47,3 +47,22 @@ export function billingKeys(dictionary: Record<string, string>): string[] {
 		...prefixed(dictionary, ['billing.', 'invoice.', 'cards.', 'upgradePay.', 'cycle.']),
 	].filter((key) => !key.startsWith('invoice.pdf.error'));
 }
+
+/** Keys for the server pages: list, server, upgrade. */
+export function serverKeys(dictionary: Record<string, string>): string[] {
+	return [
+		...common,
+		'panel.nav.servers',
+		...prefixed(dictionary, [
+			'servers.',
+			'panel.service.',
+			'panel.live.',
+			'panel.dashboard.',
+			'billing.',
+			'upgradePay.',
+			'cycle.',
+			'invoice.pdf.vatTotal',
+			'invoice.pdf.total',
+		]),
+	];
+}

@@ -1,3 +1,4 @@
+import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from './invoice-view';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
@@ -31,6 +32,7 @@ export interface InvoicePage {
 
 /** A server as the dashboard lists it, with what the game panel says it is doing now. */
 export interface ServerRow extends ServiceRef {
+	tier: string;
 	ramGb: number;
 	status: string;
 	cancelAtPeriodEnd: boolean;
@@ -110,4 +112,84 @@ export interface UpgradePayment {
 	newRecurringAmount: number;
 	billingCycle: string;
 	invoice: InvoiceDetail;
+}
+
+export interface ServerPage {
+	rows: ServerRow[];
+	total: number;
+	page: number;
+}
+
+/** What the game panel says a server is doing, with its use of resources when it reports it. */
+export interface LiveStatus {
+	state: string;
+	resources: {
+		memoryBytes: number;
+		cpuPercent: number;
+		diskBytes: number;
+		uptimeMs: number;
+	} | null;
+}
+
+export interface ActivityEntry {
+	event: string;
+	at: string;
+	detail: Record<string, unknown>;
+}
+
+export interface ServerDetail extends ServerRow {
+	storageGb: number;
+	location: string;
+	/** Where players connect (host:port); null until the server is set up. */
+	address: string | null;
+	extras: {
+		modpackInstallation: boolean;
+		ddosProtection: boolean;
+		dailyBackups: boolean;
+		subdomain: string | null;
+	};
+	subscription: {
+		cycle: string;
+		currency: string;
+		recurringAmount: number;
+		periodStart: string | null;
+		periodEnd: string | null;
+	};
+	/** 'HH:MM' UTC, or null for none. */
+	dailyRestartAt: string | null;
+	/** The game panel's own page for this server; null when there is none to visit. */
+	panelUrl: string | null;
+	/** Whether the game panel knows this server: power, password and live state need it. */
+	onPanel: boolean;
+	live: LiveStatus | null;
+	activity: ActivityEntry[];
+	invoices: InvoiceRow[];
+}
+
+/** A live chat the browser may load (src/server/live-chat: the same shape, public values only). */
+export interface ChatConfig {
+	provider: 'crisp';
+	websiteId: string;
+	scriptUrl: string;
+	scriptOrigin: string;
+}
+
+/** GET /api/panel/services/{id}/cancel. Dates are ISO strings; amounts minor units. */
+export interface CancelPage {
+	service: ServiceRef;
+	status: string;
+	cancelAtPeriodEnd: boolean;
+	/** The end of the paid period: when a cancelled server and its data are deleted. */
+	periodEnd: string | null;
+	billingCycle: string;
+	currency: string;
+	pause: {
+		/** Whether POST /api/services/{id}/pause would accept a pause now. */
+		possible: boolean;
+		/** Why not, as that endpoint's error code (`unpaid_invoice`, `suspended`, …). */
+		refusal: string | null;
+		/** 1, 2 and 3 months; empty without a due date to move. */
+		quotes: PauseQuote[];
+	};
+	chat: ChatConfig | null;
 }

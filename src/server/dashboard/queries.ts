@@ -1,22 +1,8 @@
-import type { Dashboard, InvoiceRow, ServerRow } from '../../lib/panel/types';
-import { refOf } from '../billing/panel-steps';
-import { getGamePanel } from '../game-panel';
-import { invoiceRow, serviceRef, type InvoiceListRow } from '../invoices/rows';
+import type { Dashboard, InvoiceRow } from '../../lib/panel/types';
+import { invoiceRow, type InvoiceListRow } from '../invoices/rows';
+import { serverRow, type ServiceListColumns } from '../servers/rows';
+import { liveStatus } from '../servers/live';
 import type { CustomerClient } from '../supabase/customer-client';
-
-interface ServiceJson {
-	id: string;
-	product_type: string;
-	game: string | null;
-	plan_id: string;
-	label: string;
-	ram_gb: number;
-	status: string;
-	cancel_at_period_end: boolean;
-	current_period_end: string | null;
-	panel_server_id: string | null;
-	panel_identifier: string | null;
-}
 
 interface DashboardJson {
 	first_name: string | null;
@@ -28,28 +14,7 @@ interface DashboardJson {
 	};
 	open_invoices: InvoiceListRow[];
 	recent_invoices: InvoiceListRow[];
-	services: ServiceJson[];
-}
-
-/** How long the dashboard waits for the game panel before showing servers without live state. */
-const liveStateBudgetMs = 1500;
-
-async function liveState(service: ServiceJson): Promise<string | null> {
-	const ref = service.status === 'active' ? refOf(service) : null;
-	if (!ref) return null;
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const late = new Promise<null>((resolve) => {
-		timer = setTimeout(() => resolve(null), liveStateBudgetMs);
-	});
-	try {
-		const asked = getGamePanel()
-			.state(ref)
-			.then((status) => status.state)
-			.catch(() => null);
-		return await Promise.race([asked, late]);
-	} finally {
-		clearTimeout(timer);
-	}
+	services: ServiceListColumns[];
 }
 
 /**
@@ -60,15 +25,8 @@ export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 	const { data, error } = await client.rpc('panel_dashboard');
 	if (error) throw new Error(`panel_dashboard: ${error.message}`);
 	const json = data as unknown as DashboardJson;
-	const states = await Promise.all(json.services.map(liveState));
-	const servers: ServerRow[] = json.services.map((service, index) => ({
-		...serviceRef(service),
-		ramGb: service.ram_gb,
-		status: service.status,
-		cancelAtPeriodEnd: service.cancel_at_period_end,
-		nextDueAt: service.current_period_end,
-		liveState: states[index] ?? null,
-	}));
+	const states = await Promise.all(json.services.map(liveStatus));
+	const servers = json.services.map((service, i) => serverRow(service, states[i]?.state ?? null));
 	const rows = (list: InvoiceListRow[]): InvoiceRow[] => list.map(invoiceRow);
 	return {
 		firstName: json.first_name,

@@ -24,6 +24,12 @@ export const limits = {
 	checkoutsPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
 	/** Saved cards added, made default or removed, per customer: adding and removing reach Stripe. */
 	savedCardChangesPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	/** Cancelling and keeping servers, per customer: each writes the service and its history. */
+	serviceChangesPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	/** Support tickets opened per customer: each lands in staff's queue. */
+	ticketsPerAccount: new RateLimiter({ max: 10, windowSeconds: 3600 }),
+	/** Power, password resets and settings per customer: each reaches the game panel. */
+	serverActionsPerAccount: new RateLimiter({ max: 60, windowSeconds: 300 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
 	passwordChecksPerAddress: new RateLimiter({ max: 120, windowSeconds: 300 }),
 } as const;

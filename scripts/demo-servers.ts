@@ -1,0 +1,70 @@
+/**
+ * The demo seed's servers on the simulated game panel. The seed names them `sim-101` and so on;
+ * this creates each one on the simulated panel's state file (running, or suspended as the seed
+ * says) and records the panel's ids on the service, as provisioning does for a bought server.
+ * Runs before the site starts (which then loads the same file), only with the simulated panel.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { createJiti } from 'jiti';
+import type * as Simulated from '../src/server/game-panel/simulated.ts';
+
+interface DemoService {
+	id: string;
+	user_id: string;
+	game: Parameters<ReturnType<typeof Simulated.createSimulatedPanel>['createServer']>[0]['game'];
+	label: string;
+	ram_gb: number;
+	storage_gb: number;
+	status: string;
+}
+
+export async function provisionDemoServers(
+	env: Record<string, string | undefined>,
+	file: string,
+): Promise<number> {
+	const { PUBLIC_SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = env;
+	if (!url || !key) return 0;
+	const admin = createClient(url, key, {
+		auth: { persistSession: false, autoRefreshToken: false },
+	});
+	const { data: services, error } = await admin
+		.from('services')
+		.select('id, user_id, game, label, ram_gb, storage_gb, status')
+		.like('panel_server_id', 'sim-%')
+		.in('status', ['active', 'suspended'])
+		.returns<DemoService[]>();
+	if (error) throw new Error(`demo servers: ${error.message}`);
+	if (!services?.length) return 0;
+	const jiti = createJiti(import.meta.url);
+	const { createSimulatedPanel } = await jiti.import<typeof Simulated>(
+		'../src/server/game-panel/simulated.ts',
+	);
+	const panel = createSimulatedPanel({ kind: 'simulated', delayMs: 0, file });
+	for (const service of services) {
+		const { data: owner } = await admin.auth.admin.getUserById(service.user_id);
+		const server = await panel.createServer({
+			serviceId: service.id,
+			customer: {
+				email: owner.user?.email ?? 'demo@frostnode.example',
+				firstName: 'Demo',
+				lastName: 'Customer',
+			},
+			game: service.game,
+			name: service.label || service.game,
+			ramGb: service.ram_gb,
+			storageGb: service.storage_gb,
+		});
+		await panel.power(server, 'start');
+		if (service.status === 'suspended') await panel.suspend(server);
+		const { error: saved } = await admin
+			.from('services')
+			.update({
+				panel_server_id: String(server.panelServerId),
+				panel_identifier: server.identifier,
+				panel_address: `${server.address.host}:${server.address.port}`,
+			})
+			.eq('id', service.id);
+		if (saved) throw new Error(`demo server ${service.id}: ${saved.message}`);
+	}
+	return services.length;
+}

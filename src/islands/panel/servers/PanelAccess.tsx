@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { ServerDetail } from '../../../lib/panel/types';
+import { $serverBusy, resetPassword, type PanelCredentials } from '../../../stores/game-server';
+import type { PanelTools } from '../shared/context';
+
+/** Go to the game panel, and a new panel (and SFTP) password shown once, never stored. */
+export function PanelAccess(props: { server: ServerDetail; locale: string; tools: PanelTools }) {
+	const { server, tools } = props;
+	const { t } = tools;
+	const busy = useStore($serverBusy);
+	const [shown, setShown] = useState<PanelCredentials | null>(null);
+	if (!server.onPanel) return null;
+	return (
+		<section className="card flex flex-col gap-4" aria-labelledby="panel-access">
+			<h2 id="panel-access" className="text-lg font-bold text-white">
+				{t('servers.access')}
+			</h2>
+			<div className="flex flex-wrap gap-3">
+				{server.panelUrl && (
+					<a
+						className="btn btn-secondary"
+						href={server.panelUrl}
+						target="_blank"
+						rel="noopener noreferrer"
+					>
+						{t('servers.goToPanel')}
+					</a>
+				)}
+				<button
+					type="button"
+					className="btn btn-secondary"
+					disabled={busy !== null}
+					onClick={() =>
+						void resetPassword(props.locale).then((answer) => setShown(answer?.credentials ?? null))
+					}
+				>
+					{t('servers.resetPassword')}
+				</button>
+			</div>
+			{shown && (
+				<div className="rounded-lg bg-white/5 p-4" data-credentials>
+					<p className="text-amber-100">{t('servers.passwordOnce')}</p>
+					<dl className="mt-3 grid gap-2 sm:grid-cols-[10rem_1fr]">
+						<dt className="text-neutral-300">{t('servers.username')}</dt>
+						<dd className="font-mono text-white">{shown.username}</dd>
+						<dt className="text-neutral-300">{t('servers.password')}</dt>
+						<dd className="font-mono break-all text-white" data-new-password>
+							{shown.password}
+						</dd>
+						<dt className="text-neutral-300">{t('servers.sftp')}</dt>
+						<dd className="font-mono break-all text-white">
+							{shown.sftp.username}@{shown.sftp.host}:{shown.sftp.port}
+						</dd>
+					</dl>
+				</div>
+			)}
+		</section>
+	);
+}

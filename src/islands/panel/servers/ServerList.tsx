@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { fill } from '../../../lib/fill';
+import { pageCount, pageSizes } from '../../../lib/panel/invoice-view';
+import type { ServerView } from '../../../lib/panel/server-view';
+import {
+	$serverPage,
+	$serverView,
+	showServers,
+	startServerList,
+} from '../../../stores/server-list';
+import { useHydrated } from '../../use-hydrated';
+import { panelTools, type PanelProps } from '../shared/context';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { ServerRows } from './ServerRows';
+import { useEffect } from 'react';
+
+interface Props extends PanelProps {
+	initialView: ServerView;
+}
+
+/** /panel/game-servers: the customer's servers, paged, each with its state and Manage. */
+export default function ServerList(props: Props) {
+	const tools = panelTools(props);
+	const { t, path } = tools;
+	const hydrated = useHydrated();
+	const stored = useStore($serverView);
+	const view = hydrated ? stored : props.initialView;
+	const loaded = useStore($serverPage);
+	const perId = useId();
+	useEffect(() => startServerList(t('panel.error.generic')), []);
+	const pages = loaded.state === 'ready' ? pageCount(loaded.data.total, view.per) : 1;
+	return (
+		<div className="flex flex-col gap-4" data-server-list>
+			<div className="flex flex-wrap items-end justify-between gap-3">
+				<a className="btn btn-secondary" href={path('/games')}>
+					{t('panel.dashboard.quick.order')}
+				</a>
+				<div className="flex flex-col gap-1">
+					<label htmlFor={perId} className="text-sm text-neutral-300">
+						{t('billing.perPage')}
+					</label>
+					<select
+						id={perId}
+						value={String(view.per)}
+						onChange={(event) => {
+							const per = pageSizes.find((size) => String(size) === event.target.value);
+							if (per) void showServers({ per, page: 1 });
+						}}
+						className="rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2 text-neutral-100"
+					>
+						{pageSizes.map((size) => (
+							<option key={size} value={String(size)}>
+								{size === 'all' ? t('billing.perPage.all') : size}
+							</option>
+						))}
+					</select>
+				</div>
+			</div>
+			{loaded.state === 'loading' ? (
+				<Skeleton lines={4} label={t('panel.loading')} />
+			) : loaded.state === 'error' ? (
+				<LoadError message={loaded.message} retryLabel={t('panel.error.retry')} />
+			) : loaded.data.total === 0 ? (
+				<p className="card text-neutral-200">{t('servers.none')}</p>
+			) : (
+				<>
+					<ServerRows rows={loaded.data.rows} tools={tools} />
+					{pages > 1 && (
+						<nav
+							aria-label={t('billing.pagination')}
+							className="flex items-center justify-between gap-3"
+						>
+							<button
+								type="button"
+								className="btn btn-secondary"
+								disabled={loaded.data.page <= 1}
+								onClick={() => void showServers({ ...view, page: loaded.data.page - 1 })}
+							>
+								{t('billing.page.previous')}
+							</button>
+							<p className="text-sm text-neutral-200">
+								{fill(t('billing.page.current'), { page: loaded.data.page, pages })}
+							</p>
+							<button
+								type="button"
+								className="btn btn-secondary"
+								disabled={loaded.data.page >= pages}
+								onClick={() => void showServers({ ...view, page: loaded.data.page + 1 })}
+							>
+								{t('billing.page.next')}
+							</button>
+						</nav>
+					)}
+				</>
+			)}
+		</div>
+	);
+}

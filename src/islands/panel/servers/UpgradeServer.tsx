@@ -1,0 +1,84 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { findPlan } from '../../../lib/catalogue';
+import type { PaymentMethodKind } from '../../../stores/checkout';
+import { $server, loadServer } from '../../../stores/game-server';
+import { quoteUpgrade, type UpgradeChoice } from '../../../stores/server-upgrade';
+import { panelTools, type PanelProps } from '../shared/context';
+import { LoadError } from '../shared/LoadError';
+import { Skeleton } from '../shared/Skeleton';
+import { UpgradeOptions } from './UpgradeOptions';
+import { UpgradeQuoteView } from './UpgradeQuoteView';
+
+interface Props extends PanelProps {
+	serverId: string;
+	methods: Record<string, PaymentMethodKind[]>;
+}
+
+/** /panel/game-servers/upgrade/{id}: more RAM, storage or extras, the quote line by line, confirm. */
+export default function UpgradeServer(props: Props) {
+	const tools = panelTools(props);
+	const { t, path } = tools;
+	const loaded = useStore($server);
+	const [choice, setChoice] = useState<UpgradeChoice | null>(null);
+	useEffect(() => void loadServer(props.serverId, t('panel.error.generic')), [props.serverId]);
+	useEffect(() => {
+		if (loaded.state !== 'ready' || choice) return;
+		const s = loaded.data;
+		const extras = [
+			...(s.extras.modpackInstallation ? ['modpackInstallation'] : []),
+			...(s.extras.subdomain ? ['subDomain'] : []),
+		];
+		setChoice({ ram: s.ramGb, storageGb: s.storageGb, extras });
+	}, [loaded.state]);
+	useEffect(() => {
+		if (!choice || loaded.state !== 'ready') return;
+		const unchanged =
+			choice.ram === loaded.data.ramGb &&
+			choice.storageGb === loaded.data.storageGb &&
+			choice.extras.includes('modpackInstallation') === loaded.data.extras.modpackInstallation;
+		// The unchanged size is also asked: its refusal (unpaid invoice, not active) says why at once.
+		const timer = setTimeout(
+			() => void quoteUpgrade(props.serverId, choice, props.locale, t('servers.error.quote')),
+			unchanged ? 0 : 250,
+		);
+		return () => clearTimeout(timer);
+	}, [choice]);
+	const back = (
+		<a href={path(`/panel/game-servers/servers/${props.serverId}`)} className="self-start">
+			← {t('servers.backToServer')}
+		</a>
+	);
+	if (loaded.state === 'loading' || (loaded.state === 'ready' && !choice))
+		return <Skeleton lines={10} label={t('panel.loading')} />;
+	if (loaded.state === 'error')
+		return (
+			<div className="flex flex-col gap-4">
+				{back}
+				<LoadError message={loaded.message} retryLabel={t('panel.error.retry')} />
+			</div>
+		);
+	const server = loaded.data;
+	const plan = findPlan(server.plan);
+	if (!plan || !choice) return <LoadError message={t('servers.error.quote')} retryLabel="" />;
+	return (
+		<div className="flex flex-col gap-6" data-upgrade-server={server.id}>
+			{back}
+			<UpgradeOptions
+				server={server}
+				plan={plan}
+				choice={choice}
+				onChange={setChoice}
+				tools={tools}
+			/>
+			<UpgradeQuoteView
+				server={server}
+				choice={choice}
+				methods={props.methods[server.subscription.currency] ?? []}
+				locale={props.locale}
+				prefix={props.prefix}
+				tools={tools}
+			/>
+		</div>
+	);
+}

@@ -1,0 +1,118 @@
+import type { PageSize } from '../../lib/panel/invoice-view';
+import type { ServerDetail, ServerPage } from '../../lib/panel/types';
+import { isUuid } from '../../lib/uuid';
+import { refOf } from '../billing/panel-steps';
+import { getGamePanel } from '../game-panel';
+import { invoiceRow } from '../invoices/rows';
+import type { CustomerClient } from '../supabase/customer-client';
+import { liveStatus } from './live';
+import { serverRow, serviceListColumns } from './rows';
+
+// The panel's server reads, as the customer (row-level security applies). Live state comes from
+// the game panel, asked in parallel and given up on after a moment.
+
+/** One page of the customer's servers, newest first; ended ones (terminated) are left out. */
+export async function listServers(
+	client: CustomerClient,
+	userId: string,
+	view: { per: PageSize; page: number },
+): Promise<ServerPage> {
+	let query = client
+		.from('services')
+		.select(serviceListColumns, { count: 'exact' })
+		.eq('user_id', userId)
+		.neq('status', 'terminated')
+		.order('created_at', { ascending: false })
+		.order('id');
+	if (view.per !== 'all') query = query.range((view.page - 1) * view.per, view.page * view.per - 1);
+	const { data, count, error } = await query;
+	// Past the end of the list (a stale link): the first page rather than an error.
+	if (error?.code === 'PGRST103' && view.page > 1)
+		return listServers(client, userId, { ...view, page: 1 });
+	if (error) throw new Error(`services: ${error.message}`);
+	const live = await Promise.all(data.map(liveStatus));
+	return {
+		rows: data.map((service, i) => serverRow(service, live[i]?.state ?? null)),
+		total: count ?? 0,
+		page: view.page,
+	};
+}
+
+const detailColumns = `${serviceListColumns}, storage_gb, location, panel_address, panel_url,
+	modpack_installation, ddos_protection, daily_backups, subdomain, billing_cycle, currency,
+	recurring_amount, current_period_start, daily_restart_at,
+	service_activity(event, detail, created_at)`;
+
+/** A server with its subscription, live state, activity (newest first) and its invoices. */
+export async function serverDetail(
+	client: CustomerClient,
+	userId: string,
+	serviceId: string,
+): Promise<ServerDetail | null> {
+	if (!isUuid(serviceId)) return null;
+	const [service, invoices] = await Promise.all([
+		client
+			.from('services')
+			.select(detailColumns)
+			.eq('id', serviceId)
+			.eq('user_id', userId)
+			.order('created_at', { referencedTable: 'service_activity', ascending: false })
+			.limit(50, { referencedTable: 'service_activity' })
+			.maybeSingle(),
+		client
+			.from('invoice_list')
+			.select('*')
+			.eq('service_id', serviceId)
+			.eq('user_id', userId)
+			.order('issued_at', { ascending: false })
+			.limit(20),
+	]);
+	if (service.error) throw new Error(`service ${serviceId}: ${service.error.message}`);
+	if (invoices.error) throw new Error(`invoices of ${serviceId}: ${invoices.error.message}`);
+	const s = service.data;
+	if (!s) return null;
+	const live = await liveStatus(s);
+	const ref = refOf(s);
+	return {
+		...serverRow(s, live?.state ?? null),
+		storageGb: s.storage_gb,
+		location: s.location,
+		address: s.panel_address,
+		extras: {
+			modpackInstallation: s.modpack_installation,
+			ddosProtection: s.ddos_protection,
+			dailyBackups: s.daily_backups,
+			subdomain: s.subdomain,
+		},
+		subscription: {
+			cycle: s.billing_cycle,
+			currency: s.currency,
+			recurringAmount: Number(s.recurring_amount),
+			periodStart: s.current_period_start,
+			periodEnd: s.current_period_end,
+		},
+		dailyRestartAt: s.daily_restart_at?.slice(0, 5) ?? null,
+		panelUrl: s.panel_url || (ref ? getGamePanel().panelUrl(ref) : null),
+		onPanel: ref !== null,
+		live,
+		activity: s.service_activity.map((entry) => ({
+			event: entry.event,
+			at: entry.created_at,
+			detail: (entry.detail ?? {}) as Record<string, unknown>,
+		})),
+		invoices: invoices.data.map(invoiceRow),
+	};
+}
+
+/** The live state alone, for a page that follows it while open; null when not the customer's. */
+export async function serverLive(client: CustomerClient, userId: string, serviceId: string) {
+	if (!isUuid(serviceId)) return null;
+	const { data, error } = await client
+		.from('services')
+		.select('status, panel_server_id, panel_identifier')
+		.eq('id', serviceId)
+		.eq('user_id', userId)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	return data ? { status: data.status, live: await liveStatus(data) } : null;
+}

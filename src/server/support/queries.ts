@@ -1,0 +1,108 @@
+import type {
+	Department,
+	TicketList,
+	TicketRow,
+	TicketStatus,
+	TicketThread,
+} from '../../lib/panel/support';
+import { isUuid } from '../../lib/uuid';
+import { serviceRef } from '../invoices/rows';
+import type { CustomerClient } from '../supabase/customer-client';
+
+// The support pages' reads, as the customer: row-level security decides what they see, and each
+// query also names the customer so the planner uses the per-customer indexes.
+
+/** tickets_overview's row; the generated types cannot tell which of its columns may be null. */
+interface OverviewRow {
+	id: string;
+	subject: string;
+	department: string;
+	status: string;
+	service_id: string | null;
+	service_type: string | null;
+	service_game: string | null;
+	service_plan: string | null;
+	service_label: string | null;
+	created_at: string;
+	last_reply_at: string;
+}
+
+function ticketRow(row: OverviewRow): TicketRow {
+	return {
+		id: row.id,
+		subject: row.subject,
+		department: row.department as Department,
+		status: row.status as TicketStatus,
+		service: row.service_id
+			? serviceRef({
+					id: row.service_id,
+					product_type: row.service_type,
+					game: row.service_game,
+					plan_id: row.service_plan,
+					label: row.service_label,
+				})
+			: null,
+		createdAt: row.created_at,
+		lastReplyAt: row.last_reply_at,
+	};
+}
+
+/** The customer's tickets, newest activity first, and their servers for the new-ticket form. */
+export async function listTickets(client: CustomerClient, userId: string): Promise<TicketList> {
+	const [tickets, services] = await Promise.all([
+		client
+			.rpc('tickets_overview')
+			.order('last_reply_at', { ascending: false })
+			.order('id', { ascending: true }),
+		// A deleted server is nothing to ask about any more (its old tickets still name it).
+		client
+			.from('services')
+			.select('id, product_type, game, plan_id, label')
+			.eq('user_id', userId)
+			.neq('status', 'terminated')
+			.order('created_at', { ascending: false })
+			.limit(100),
+	]);
+	if (tickets.error) throw new Error(`tickets_overview: ${tickets.error.message}`);
+	if (services.error) throw new Error(`services: ${services.error.message}`);
+	return {
+		tickets: (tickets.data as unknown as OverviewRow[]).map(ticketRow),
+		services: services.data.map(serviceRef),
+	};
+}
+
+const threadColumns = `id, subject, department, status, created_at,
+	services(id, product_type, game, plan_id, label),
+	ticket_messages(id, author, body, created_at)`;
+
+/** One ticket with every message, oldest first; null for a malformed, missing or foreign id. */
+export async function ticketThread(
+	client: CustomerClient,
+	userId: string,
+	ticketId: string,
+): Promise<TicketThread | null> {
+	if (!isUuid(ticketId)) return null;
+	const { data, error } = await client
+		.from('tickets')
+		.select(threadColumns)
+		.eq('id', ticketId)
+		.eq('user_id', userId)
+		.order('created_at', { referencedTable: 'ticket_messages', ascending: true })
+		.maybeSingle();
+	if (error) throw new Error(`ticket ${ticketId}: ${error.message}`);
+	if (!data) return null;
+	return {
+		id: data.id,
+		subject: data.subject,
+		department: data.department as Department,
+		status: data.status as TicketStatus,
+		service: data.services ? serviceRef(data.services) : null,
+		createdAt: data.created_at,
+		messages: data.ticket_messages.map((message) => ({
+			id: message.id,
+			author: message.author === 'staff' ? 'staff' : 'customer',
+			body: message.body,
+			at: message.created_at,
+		})),
+	};
+}

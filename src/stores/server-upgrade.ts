@@ -1,0 +1,80 @@
+import { atom } from 'nanostores';
+import type { PaymentMethodKind } from './checkout';
+import { postJson } from './panel-fetch';
+
+// The upgrade page: the server's own quote for a bigger size (asked again on every change, the
+// browser never prices it), then the order, which leads to the upgrade's payment page.
+
+export interface UpgradeChoice {
+	ram: number;
+	storageGb: number | null;
+	extras: string[];
+}
+
+export interface UpgradeQuote {
+	daysLeft: number;
+	daysInPeriod: number;
+	net: number;
+	tax: number;
+	total: number;
+	taxPercent: number;
+	currency: string;
+	oldAmount: number;
+	newAmount: number;
+}
+
+export const $quote = atom<
+	| { state: 'idle' | 'loading' }
+	| { state: 'ready'; quote: UpgradeQuote }
+	| { state: 'error'; message: string }
+>({ state: 'idle' });
+export const $ordering = atom<{ busy: boolean; error: string | null }>({
+	busy: false,
+	error: null,
+});
+
+let latest = 0;
+
+export async function quoteUpgrade(
+	serviceId: string,
+	choice: UpgradeChoice,
+	locale: string,
+	fallback: string,
+) {
+	const ticket = ++latest;
+	$quote.set({ state: 'loading' });
+	const answer = await postJson<UpgradeQuote>(
+		`/api/services/${encodeURIComponent(serviceId)}/upgrade/quote`,
+		{ ...choice, locale },
+		fallback,
+	);
+	if (ticket !== latest) return; // overtaken by a newer choice
+	$quote.set(
+		answer.ok
+			? { state: 'ready', quote: answer.data }
+			: { state: 'error', message: answer.message },
+	);
+}
+
+/** Orders the upgrade and goes to its payment page (which also shows a free one as applied). */
+export async function orderUpgrade(
+	serviceId: string,
+	choice: UpgradeChoice,
+	method: PaymentMethodKind,
+	context: { locale: string; prefix: string; fallback: string },
+) {
+	if ($ordering.get().busy) return;
+	$ordering.set({ busy: true, error: null });
+	const answer = await postJson<{ upgradeId: string }>(
+		`/api/services/${encodeURIComponent(serviceId)}/upgrade`,
+		{ ...choice, method, locale: context.locale },
+		context.fallback,
+	);
+	if (answer.ok) {
+		window.location.assign(
+			`${context.prefix}/panel/billing/upgrade/payment/${answer.data.upgradeId}`,
+		);
+		return;
+	}
+	$ordering.set({ busy: false, error: answer.message });
+}
