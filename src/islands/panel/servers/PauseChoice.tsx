@@ -3,13 +3,14 @@ import { fill, plural } from '../../../lib/fill';
 import type { CancelPage } from '../../../stores/cancellation';
 import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
+import { MethodSelect } from '../shared/MethodSelect';
 
 interface Props {
 	page: CancelPage;
 	tools: PanelTools;
 	months: number;
 	onMonths: (months: number) => void;
-	methods: string[];
+	methods: PaymentMethodKind[];
 	method: PaymentMethodKind;
 	onMethod: (method: PaymentMethodKind) => void;
 }
@@ -17,7 +18,6 @@ interface Props {
 /** The lengths side by side with what each costs, then the chosen one's fee and new due date. */
 export function PauseChoice({ page, tools, months, onMonths, methods, method, onMethod }: Props) {
 	const { t, money, date } = tools;
-	const methodId = useId();
 	const name = useId();
 	const length = (count: number) =>
 		plural(t('cancelFlow.pause.months_one'), t('cancelFlow.pause.months_other'), count);
@@ -60,25 +60,7 @@ export function PauseChoice({ page, tools, months, onMonths, methods, method, on
 					to: date(chosen.newDueDate),
 				})}
 			</p>
-			{methods.length > 1 && (
-				<div className="flex flex-col gap-1">
-					<label htmlFor={methodId} className="text-sm text-neutral-300">
-						{t('billing.payWith')}
-					</label>
-					<select
-						id={methodId}
-						value={method}
-						onChange={(event) => onMethod(event.target.value as PaymentMethodKind)}
-						className="rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2.5 text-neutral-100"
-					>
-						{methods.map((m) => (
-							<option key={m} value={m}>
-								{t(`checkout.method.${m}`)}
-							</option>
-						))}
-					</select>
-				</div>
-			)}
+			<MethodSelect methods={methods} value={method} onChange={onMethod} tools={tools} />
 		</>
 	);
 }

@@ -11,7 +11,7 @@ interface Props {
 	tools: PanelTools;
 	locale: string;
 	/** Payment methods the gateway offers in the server's currency. */
-	methods: string[];
+	methods: PaymentMethodKind[];
 	/** The conversation about pausing, offered when a pause cannot be taken now. */
 	ask: ReactNode;
 }
@@ -25,9 +25,7 @@ export function PauseOffer({ page, tools, locale, methods, ask }: Props) {
 	const action = useStore($cancelAction);
 	const [open, setOpen] = useState(false);
 	const [months, setMonths] = useState(1);
-	const [method, setMethod] = useState<PaymentMethodKind>(
-		(methods[0] ?? 'card') as PaymentMethodKind,
-	);
+	const [method, setMethod] = useState<PaymentMethodKind>(methods[0] ?? 'card');
 	const panelId = useId();
 	const quote = page.pause.quotes.find((q) => q.months === months);
 	if (!page.pause.possible || !quote)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fill } from '../../../lib/fill';
 import type { CancelPage } from '../../../stores/cancellation';
+import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { blockHeight, offerGrid } from './CancelSkeleton';
@@ -22,7 +23,7 @@ interface Props {
 	tools: PanelTools;
 	prefix: string;
 	locale: string;
-	methods: string[];
+	methods: PaymentMethodKind[];
 }
 
 /** Before cancelling: five ways to keep the server, each a card with its conversation or pause. */

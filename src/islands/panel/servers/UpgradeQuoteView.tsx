@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { fill } from '../../../lib/fill';
 import type { ServerDetail } from '../../../lib/panel/types';
 import type { PaymentMethodKind } from '../../../stores/checkout';
@@ -10,6 +10,7 @@ import {
 	type UpgradeChoice,
 } from '../../../stores/server-upgrade';
 import type { PanelTools } from '../shared/context';
+import { MethodSelect } from '../shared/MethodSelect';
 
 interface Props {
 	server: ServerDetail;
@@ -26,7 +27,6 @@ export function UpgradeQuoteView({ server, choice, methods, locale, prefix, tool
 	const quote = useStore($quote);
 	const ordering = useStore($ordering);
 	const [method, setMethod] = useState<PaymentMethodKind>(methods[0] ?? 'card');
-	const methodId = useId();
 	const currency = server.subscription.currency;
 	return (
 		<section
@@ -70,25 +70,7 @@ export function UpgradeQuoteView({ server, choice, methods, locale, prefix, tool
 						})}
 					</p>
 					<div className="flex flex-wrap items-end gap-3">
-						{methods.length > 1 && (
-							<div className="flex flex-col gap-1">
-								<label htmlFor={methodId} className="text-sm text-neutral-300">
-									{t('billing.payWith')}
-								</label>
-								<select
-									id={methodId}
-									value={method}
-									onChange={(event) => setMethod(event.target.value as PaymentMethodKind)}
-									className="rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2.5 text-neutral-100"
-								>
-									{methods.map((m) => (
-										<option key={m} value={m}>
-											{t(`checkout.method.${m}`)}
-										</option>
-									))}
-								</select>
-							</div>
-						)}
+						<MethodSelect methods={methods} value={method} onChange={setMethod} tools={tools} />
 						<button
 							type="button"
 							className="btn btn-primary"

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { $paying, payInvoices } from '../../../stores/panel-pay';
 import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from './context';
+import { MethodSelect } from './MethodSelect';
 
 interface Props {
 	invoiceIds: string[];
@@ -17,30 +18,11 @@ export function PayControls({ invoiceIds, methods, locale, tools, label }: Props
 	const { t } = tools;
 	const paying = useStore($paying);
 	const [method, setMethod] = useState<PaymentMethodKind>(methods[0] ?? 'card');
-	const id = useId();
 	if (methods.length === 0) return null;
 	return (
 		<div className="flex flex-col gap-2">
 			<div className="flex flex-wrap items-end gap-3">
-				{methods.length > 1 && (
-					<div className="flex flex-col gap-1">
-						<label htmlFor={id} className="text-sm text-neutral-300">
-							{t('billing.payWith')}
-						</label>
-						<select
-							id={id}
-							value={method}
-							onChange={(event) => setMethod(event.target.value as PaymentMethodKind)}
-							className="rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2.5 text-neutral-100"
-						>
-							{methods.map((m) => (
-								<option key={m} value={m}>
-									{t(`checkout.method.${m}`)}
-								</option>
-							))}
-						</select>
-					</div>
-				)}
+				<MethodSelect methods={methods} value={method} onChange={setMethod} tools={tools} />
 				<button
 					type="button"
 					className="btn btn-primary"
