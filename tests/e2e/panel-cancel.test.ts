@@ -47,6 +47,8 @@ for (const { locale, prefix, t } of languages) {
 	test(`each retention offer opens the support form prefilled; the pause shows its fees (${locale})`, async ({
 		page,
 	}) => {
+		// Five offers and the pause, each a page visit: more than one page's worth of time.
+		test.setTimeout(90_000);
 		const customer = await billingCustomer(1, 0);
 		const id = customer.services[0]!;
 		await signIn(page, customer, `${prefix}/login`);
