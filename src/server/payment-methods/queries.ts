@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../lib/database.types';
-import type { SavedCards } from '../../lib/panel/types';
+import type { SavedCard, SavedCards } from '../../lib/panel/types';
 
 export type { SavedCard, SavedCards } from '../../lib/panel/types';
 
@@ -11,6 +11,30 @@ export const renewingStatuses = ['active', 'suspended', 'provisioning'] as const
 export function isExpired(expMonth: number, expYear: number, now: Date): boolean {
 	const year = now.getUTCFullYear();
 	return expYear < year || (expYear === year && expMonth < now.getUTCMonth() + 1);
+}
+
+export const savedCardColumns = 'id, brand, last4, exp_month, exp_year, is_default';
+
+export function savedCardOf(
+	row: {
+		id: string;
+		brand: string;
+		last4: string;
+		exp_month: number;
+		exp_year: number;
+		is_default: boolean;
+	},
+	now: Date,
+): SavedCard {
+	return {
+		id: row.id,
+		brand: row.brand,
+		last4: row.last4,
+		expMonth: row.exp_month,
+		expYear: row.exp_year,
+		isDefault: row.is_default,
+		expired: isExpired(row.exp_month, row.exp_year, now),
+	};
 }
 
 /**
@@ -25,7 +49,7 @@ export async function listPaymentMethods(
 	const [cards, renewing] = await Promise.all([
 		client
 			.from('payment_methods')
-			.select('id, brand, last4, exp_month, exp_year, is_default')
+			.select(savedCardColumns)
 			.eq('user_id', userId)
 			.order('is_default', { ascending: false })
 			.order('created_at', { ascending: false })
@@ -41,15 +65,7 @@ export async function listPaymentMethods(
 	if (cards.error) throw new Error(`payment_methods: ${cards.error.message}`);
 	if (renewing.error) throw new Error(`services: ${renewing.error.message}`);
 	return {
-		methods: cards.data.map((row) => ({
-			id: row.id,
-			brand: row.brand,
-			last4: row.last4,
-			expMonth: row.exp_month,
-			expYear: row.exp_year,
-			isDefault: row.is_default,
-			expired: isExpired(row.exp_month, row.exp_year, now),
-		})),
+		methods: cards.data.map((row) => savedCardOf(row, now)),
 		renewalNeedsCard: renewing.data.length > 0,
 	};
 }
