@@ -23,6 +23,8 @@ const state = (page: Page) => page.locator('[data-live-state]');
 test('start, stop and restart a server, its settings, password and activity, in English', async ({
 	page,
 }) => {
+	// A purchase, three power changes, settings and a password: several pages' worth of time.
+	test.setTimeout(90_000);
 	const customer = await billingCustomer(0, 0);
 	await signIn(page, customer);
 	await expect(page.locator('[data-dashboard]')).toBeVisible();
