@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
-import type { InvoiceView } from '../../../lib/panel/invoice-view';
+import { pageCount, type InvoiceView } from '../../../lib/panel/invoice-view';
 import type { PaymentMethodKind } from '../../../stores/checkout';
 import {
 	$invoicePage,
@@ -12,10 +12,10 @@ import {
 import { useHydrated } from '../../use-hydrated';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
+import { Pager } from '../shared/Pager';
 import { Skeleton } from '../shared/Skeleton';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceRows } from './InvoiceRows';
-import { Pager } from './Pager';
 import { SelectionBar } from './SelectionBar';
 
 interface Props extends PanelProps {
@@ -63,7 +63,12 @@ export default function InvoiceList(props: Props) {
 						})}
 					</p>
 					<InvoiceRows rows={loaded.data.rows} view={view} tools={tools} />
-					<Pager view={view} page={loaded.data.page} total={loaded.data.total} tools={tools} />
+					<Pager
+						page={loaded.data.page}
+						pages={pageCount(loaded.data.total, view.per)}
+						go={(page) => void changeView({ page })}
+						tools={tools}
+					/>
 					<SelectionBar methods={props.methods} locale={props.locale} tools={tools} />
 				</>
 			)}

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { fill } from '../../../lib/fill';
 import { pageCount, pageSizes } from '../../../lib/panel/invoice-view';
 import type { ServerView } from '../../../lib/panel/server-view';
 import {
@@ -12,6 +11,7 @@ import {
 import { useHydrated } from '../../use-hydrated';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
+import { Pager } from '../shared/Pager';
 import { Skeleton } from '../shared/Skeleton';
 import { ServerRows } from './ServerRows';
 import { useEffect } from 'react';
@@ -67,32 +67,12 @@ export default function ServerList(props: Props) {
 			) : (
 				<>
 					<ServerRows rows={loaded.data.rows} tools={tools} />
-					{pages > 1 && (
-						<nav
-							aria-label={t('billing.pagination')}
-							className="flex items-center justify-between gap-3"
-						>
-							<button
-								type="button"
-								className="btn btn-secondary"
-								disabled={loaded.data.page <= 1}
-								onClick={() => void showServers({ ...view, page: loaded.data.page - 1 })}
-							>
-								{t('billing.page.previous')}
-							</button>
-							<p className="text-sm text-neutral-200">
-								{fill(t('billing.page.current'), { page: loaded.data.page, pages })}
-							</p>
-							<button
-								type="button"
-								className="btn btn-secondary"
-								disabled={loaded.data.page >= pages}
-								onClick={() => void showServers({ ...view, page: loaded.data.page + 1 })}
-							>
-								{t('billing.page.next')}
-							</button>
-						</nav>
-					)}
+					<Pager
+						page={loaded.data.page}
+						pages={pages}
+						go={(page) => void showServers({ ...view, page })}
+						tools={tools}
+					/>
 				</>
 			)}
 		</div>
