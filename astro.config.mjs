@@ -8,6 +8,7 @@ import { locales } from './src/i18n/locales.ts';
 import { buildVersion } from './scripts/build-version.ts';
 import { pagefindIndex } from './scripts/pagefind.ts';
 import { precompress } from './scripts/precompress.ts';
+import { contentSecurityPolicy } from './src/lib/security/csp.ts';
 
 // The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
 const site = process.env.PUBLIC_SITE_URL ?? 'https://frostnode.example';
@@ -17,7 +18,12 @@ export default defineConfig({
 	output: 'static',
 	// Middleware mode: server/site-server.ts serves the built files (precompressed) and hands the
 	// rest to Astro.
-	adapter: node({ mode: 'middleware' }),
+	// staticHeaders: each prerendered page's Content-Security-Policy goes to dist/_headers.json, which
+	// the site server sends as a header (server/security-headers.ts); on-demand pages get it directly.
+	adapter: node({ mode: 'middleware', staticHeaders: true }),
+	// Cross-origin writes are refused by the middleware (src/server/http/same-origin.ts), which knows
+	// the public origin behind a TLS proxy; Astro's own check would compare against http://.
+	security: { csp: contentSecurityPolicy, checkOrigin: false },
 	trailingSlash: 'never',
 	build: { format: 'directory' },
 	prefetch: { prefetchAll: true, defaultStrategy: 'hover' },

@@ -9,7 +9,12 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+					include: [
+						'src/**/*.test.ts',
+						'server/**/*.test.ts',
+						'scripts/**/*.test.ts',
+						'supabase/local/**/*.test.ts',
+					],
 				},
 			},
 			// Pages and components rendered through Astro's container API need Astro's Vite setup.

@@ -1,47 +1,83 @@
 /**
  * The production web server: built files (compressed at build time) straight from disk, every
  * other request to Astro's server-rendered routes. Run after `npm run build`:
- *   HOST=0.0.0.0 PORT=4321 node server/site-server.ts
+ *   NODE_ENV=production HOST=0.0.0.0 PORT=4321 node server/site-server.ts
+ * It checks the whole configuration before serving anything (docs/operations.md).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './static-files.ts';
-import { parseTrustedProxies, resolveClientAddress } from '../src/server/http/client-address.ts';
+import { applySecurityHeaders, loadPagePolicies } from './security-headers.ts';
+import { logWhenDone, requestIdOf } from './request-scope.ts';
+import { stopGracefully } from './shutdown.ts';
+import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
+import {
+	fromTrustedProxy,
+	parseTrustedProxies,
+	resolveClientAddress,
+} from '../src/server/http/client-address.ts';
+import { isShuttingDown } from '../src/server/http/lifecycle.ts';
+import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (
 	req: IncomingMessage,
 	res: ServerResponse,
 	next: undefined,
-	locals: { clientAddress: string },
+	locals: { clientAddress: string; requestId: string },
 ) => Promise<void>;
+
+const mode = runMode(process.env);
+const problems = configurationProblems(process.env, mode);
+if (problems.length > 0) {
+	process.stderr.write(`${describeProblems(problems, mode)}\n`);
+	process.exit(1);
+}
 
 const dist = new URL('../dist/', import.meta.url);
 const clientRoot = fileURLToPath(new URL('client/', dist));
+const pagePolicies = loadPagePolicies(new URL('_headers.json', dist));
 const { handler } = (await import(new URL('server/entry.mjs', dist).href)) as {
 	handler: AstroHandler;
 };
-
-// Read once at start: a typo in the proxy list stops the server instead of trusting anyone.
 const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
 
+function isHttps(req: IncomingMessage, viaProxy: boolean): boolean {
+	if ('encrypted' in req.socket && req.socket.encrypted) return true;
+	return (
+		viaProxy &&
+		String(req.headers['x-forwarded-proto'] ?? '')
+			.split(',')[0]
+			?.trim() === 'https'
+	);
+}
+
 const server = createServer((req, res) => {
+	const viaProxy = fromTrustedProxy(req.socket.remoteAddress, trustedProxies);
+	const requestId = requestIdOf(req, viaProxy);
 	const clientAddress = resolveClientAddress(
 		req.socket.remoteAddress,
 		req.headers['x-forwarded-for'],
 		trustedProxies,
 	);
-	serveStatic(clientRoot, req, res)
-		.then((served) => (served ? undefined : handler(req, res, undefined, { clientAddress })))
-		.catch((error: unknown) => {
-			console.error(error);
-			if (!res.headersSent) res.writeHead(500).end('Internal Server Error');
-		});
+	res.setHeader('X-Request-Id', requestId);
+	if (isShuttingDown()) res.setHeader('Connection', 'close');
+	applySecurityHeaders(req, res, pagePolicies, isHttps(req, viaProxy));
+	logWhenDone(req, res, requestId);
+	void withRequestId(requestId, () =>
+		serveStatic(clientRoot, req, res)
+			.then((served) =>
+				served ? undefined : handler(req, res, undefined, { clientAddress, requestId }),
+			)
+			.catch((error: unknown) => {
+				logger.error('request failed', { error });
+				if (!res.headersSent) res.writeHead(500).end('Internal Server Error');
+			}),
+	);
 });
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
-server.listen(port, host, () => console.log(`Site server listening on http://${host}:${port}`));
+server.listen(port, host, () => logger.info('listening', { url: `http://${host}:${port}`, mode }));
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.on(signal, () => server.close(() => process.exit(0)));
-}
+const stop = stopGracefully(server, Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

@@ -13,6 +13,8 @@ declare namespace App {
 		user?: import('@supabase/supabase-js').User;
 		/** The client's real address, resolved by the site server (trusted proxies applied). */
 		clientAddress?: string;
+		/** This request's id, on its log lines and in `X-Request-Id` (server/request-scope.ts). */
+		requestId?: string;
 	}
 }
 

@@ -4,6 +4,8 @@ import { requiresSignIn } from './lib/auth/guard';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
 import { clientAddressOf } from './server/http/request-address';
+import { allowConfiguredOrigins } from './server/http/csp-origins';
+import { refuseCrossOriginWrite } from './server/http/guard-writes';
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
@@ -12,9 +14,13 @@ const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|pan
  * For every page rendered on request: the locale, the visitor's Supabase client, and the guard.
  * Private paths need a signed-in customer; anyone else goes to sign in (in their language) and
  * comes back afterwards. It runs on the server, so a signed-out visitor never sees the panel.
+ * Before all that, a write from another origin is refused.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
 	if (context.isPrerendered) return next();
+	const refused = refuseCrossOriginWrite(context);
+	if (refused) return refused;
+	allowConfiguredOrigins(context.csp);
 	const { pathname, search } = context.url;
 	const { locale } = splitLocale(pathname);
 	context.locals.locale = locale;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { demo, linkMailedTo, signIn, uniqueEmail } from './backend';
 
 test('register, confirm from the mailbox, land in the panel signed in, sign out and keep the cart', async ({

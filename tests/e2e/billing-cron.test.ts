@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { cronSecret } from './secrets';
 
 // POST /api/cron/billing as an operator's cron calls it: only with the bearer CRON_SECRET. A JSON

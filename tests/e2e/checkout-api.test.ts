@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { createHmac } from 'node:crypto';
 import { customerAddress, demo, other } from './backend';
 import { testGatewaySecret } from './secrets';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { islandsHydrated } from './islands';
 
 async function cartWithPalworld(page: Page) {

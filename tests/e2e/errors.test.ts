@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('an unknown path gets the 404 page in the language of the path, naming the path', async ({
 	page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { demo, signIn } from './backend';
 
 const privatePaths = ['/panel', '/account', '/billing', '/checkout'];

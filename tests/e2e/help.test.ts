@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 
 async function search(page: Page, path: string, query: string): Promise<string[]> {
 	await page.goto(path);

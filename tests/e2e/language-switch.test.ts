@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('switching language keeps the page and remembers the choice for 365 days', async ({
 	page,

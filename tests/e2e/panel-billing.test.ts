@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import { demo, signIn } from './backend';
 import { billingCustomer, type BillingCustomer } from './fixtures';

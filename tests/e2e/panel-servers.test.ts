@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import { demo, signIn } from './backend';
 import { billingCustomer } from './fixtures';
@@ -79,6 +79,7 @@ test('start, stop and restart a server, its settings, password and activity, in 
 test('an upgrade from the server page: quote, test gateway, new size live, in German', async ({
 	page,
 }) => {
+	test.setTimeout(90_000); // a purchase, then an upgrade and its payment
 	const customer = await billingCustomer(0, 0);
 	await signIn(page, customer, '/de/login');
 	await expect(page.locator('[data-dashboard]')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 for (const path of ['/', '/games', '/da/minecraft-server-hosting', '/de/terms-of-service']) {
 	test(`@phone ${path} fits a 360 px screen and its menu opens`, async ({ page }) => {

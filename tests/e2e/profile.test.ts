@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { linkMailedTo, signIn, uniqueEmail } from './backend';
 
 test('profile and password changes, with the spec’s messages', async ({ page }) => {

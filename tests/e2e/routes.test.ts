@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { everyLocalisedRoute } from './public-routes';
 
 test.describe('every public route in every locale', () => {

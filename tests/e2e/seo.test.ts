@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { publicPaths } from './public-routes';
 
 test('the sitemap lists every public page with hreflang alternates for every locale', async ({

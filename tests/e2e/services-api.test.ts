@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { customerAddress, demo } from './backend';
 
 // The customer's billing actions on a server through the running site: signed in or 401, their

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('pages and assets are served compressed, with caching that fits each', async ({ request }) => {
 	const page = await request.get('/games', { headers: { 'Accept-Encoding': 'br, gzip' } });

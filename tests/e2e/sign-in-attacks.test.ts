@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { demo, linkMailedTo, other, uniqueEmail } from './backend';
 import { postLogin, raw } from './raw-http';
 

@@ -34,6 +34,9 @@ export function createHelpSearch() {
 					await pagefind.options({ noWorker: true });
 					return pagefind;
 				}));
+			// Enter searches as typing does; it must not reload the page. (A listener, not an
+			// onsubmit attribute: the Content-Security-Policy runs no inline handlers.)
+			this.querySelector('form')?.addEventListener('submit', (event) => event.preventDefault());
 			input.addEventListener('focus', () => void load(), { once: true });
 			input.addEventListener('input', () => void this.#search(input, status, list, strings, load));
 			// Arrow keys move between the search box and the results.

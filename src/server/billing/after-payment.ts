@@ -2,6 +2,7 @@ import type { AdminClient } from '../supabase/admin-client';
 import { afterPausePaid } from './pause-start';
 import { afterRenewalPaid } from './renewal';
 import { afterUpgradePaid } from './upgrade';
+import { logger } from '../log/logger';
 
 /**
  * What a paid billing invoice sets in motion, by its kind; false for a first invoice (`new`), whose
@@ -30,10 +31,11 @@ export async function afterBillingPayment(admin: AdminClient, invoiceId: string)
 				return false;
 		}
 	} catch (failure) {
-		console.error(
-			`[billing] ${invoice.kind} invoice ${invoiceId} paid, follow-up failed:`,
-			failure,
-		);
+		logger.error('paid invoice follow-up failed', {
+			kind: invoice.kind,
+			invoiceId,
+			error: failure,
+		});
 		return true;
 	}
 }

@@ -2,6 +2,7 @@ import { addCycle } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
 import { onPanel as panelStep } from './panel-steps';
 import { dateOf, onDate } from './renewal-invoice';
+import { logger } from '../log/logger';
 
 // Pauses on the game panel: a suspension of its own, not the billing state change of
 // panel-steps.ts (which records an unpaid suspension, its activity and its mail). The panel acts
@@ -64,7 +65,7 @@ export async function afterPausePaid(
 	if (failed) throw new Error(`start_service_pause: ${failed.message}`);
 	const started = data as { started: boolean; reason?: string };
 	if (started.started) return true;
-	console.error(`[billing] pause invoice ${invoiceId} paid, not started: ${started.reason}`);
+	logger.warn('pause paid but not started', { invoiceId, reason: started.reason });
 	if (startable) {
 		const { data: after } = await admin.from('services').select('status').eq('id', s.id).single();
 		if (after?.status === 'active') await onPanel(s, 'unsuspend');

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RENEWAL_NOTICE_DAYS } from '../../lib/billing';
+import { isShuttingDown } from '../http/lifecycle';
+import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { billingCandidates } from './candidates';
 import { endDuePauses } from './pause-end';
@@ -20,13 +22,16 @@ export type RunSummary =
 			pauses: { started: number; ended: number };
 			failures: { serviceId: string; error: string }[];
 			mails: number;
+			/** The server began shutting down: the rest waits for the next run. */
+			stoppedEarly?: true;
 	  };
 
 /**
  * One billing run at `now`: every service due within the notice period, each on its own (a failure
  * is reported and the rest go on), then the mails the steps owe. A lease in the database keeps two
  * site servers from running at once; the second answers `locked`. Running again at the same
- * moment finds nothing left to do.
+ * moment finds nothing left to do. A server shutting down stops between services and releases
+ * the lock, so the next run (on any server) carries on.
  */
 export async function runBilling(admin: AdminClient, context: RunContext): Promise<RunSummary> {
 	const holder = randomUUID();
@@ -35,7 +40,12 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		seconds: LEASE_SECONDS,
 	});
 	if (error) throw new Error(`billing lock: ${error.message}`);
-	if (!locked) return { ran: false, reason: 'locked' };
+	if (!locked) {
+		logger.info('billing run skipped: another server holds the lock');
+		return { ran: false, reason: 'locked' };
+	}
+	logger.info('billing run started', { at: context.now.toISOString() });
+	let stoppedEarly = false;
 	try {
 		// Pauses that ran out come back first, so their services are billed as the active ones they are.
 		const pauses = await endDuePauses(admin, context.now);
@@ -43,19 +53,30 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		const outcomes: Partial<Record<StepOutcome, number>> = {};
 		const failures: { serviceId: string; error: string }[] = [...pauses.failures];
 		for (const service of services) {
+			if (isShuttingDown()) {
+				stoppedEarly = true;
+				break;
+			}
 			try {
 				const outcome = await billService(admin, service, context);
 				outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+				logger.info('billing step', { serviceId: service.id, outcome });
 			} catch (failure) {
 				const message = failure instanceof Error ? failure.message : String(failure);
 				failures.push({ serviceId: service.id, error: message });
-				console.error(`[billing] service ${service.id}: ${message}`);
+				logger.error('billing step failed', { serviceId: service.id, error: message });
 			}
 		}
 		// Mail that cannot go out now stays owed; it never hides what the run did.
 		const mails = await sendBillingNotices(admin, context.origin).catch((failure: unknown) => {
-			console.error('[billing] could not send the billing mails:', failure);
+			logger.error('billing mails could not be sent', { error: failure });
 			return 0;
+		});
+		logger.info('billing run finished', {
+			services: services.length,
+			outcomes,
+			mails,
+			stoppedEarly,
 		});
 		return {
 			ran: true,
@@ -65,6 +86,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			pauses: { started: pauses.started, ended: pauses.ended },
 			failures,
 			mails,
+			...(stoppedEarly ? { stoppedEarly: true as const } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale, UiKey } from '../../i18n';
 import { getPaymentGateway } from '../payments';
+import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { handlePaymentEvent } from './fulfilment';
 import { placeOrder } from './place-order';
@@ -48,6 +49,12 @@ export async function checkout(
 		return refusal(422, 'method_unavailable');
 	const placed = await placeOrder(admin, customer, input, priced);
 	if (placed === 'discount_unavailable') return refusal(409, 'discount_unavailable');
+	logger.info(placed.created ? 'order placed' : 'order found for the same idempotency key', {
+		orderId: placed.orderId,
+		invoiceId: placed.invoiceId,
+		total: placed.total,
+		currency: placed.currency,
+	});
 	let paymentUrl: string | null = null;
 	if (placed.total === 0) {
 		await handlePaymentEvent(

@@ -1,4 +1,5 @@
 import { afterBillingPayment } from '../billing/after-payment';
+import { logger } from '../log/logger';
 import { recordSavedCard } from '../payment-methods/saved-card';
 import type { PaymentEvent } from '../payments/types';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
@@ -14,6 +15,12 @@ import { provision } from './provision';
 export async function handlePaymentEvent(event: PaymentEvent, origin: string): Promise<void> {
 	const admin = adminClient();
 	if (!admin) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not configured');
+	logger.info('payment event', {
+		kind: event.kind,
+		gateway: 'gateway' in event ? event.gateway : undefined,
+		eventId: 'eventId' in event ? event.eventId : undefined,
+		invoiceId: 'invoiceId' in event ? event.invoiceId : undefined,
+	});
 	switch (event.kind) {
 		case 'paid':
 			return settle(admin, event, origin);
@@ -63,10 +70,16 @@ async function settle(
 	const outcome = data as { outcome: string; service_id?: string; user_id?: string };
 	// Not an invoice: a payment for several (payment_bundles), settled invoice by invoice.
 	if (outcome.outcome === 'unknown_invoice') return settleBundle(admin, event, origin);
+	logger.info('invoice settled', {
+		invoiceId: event.invoiceId,
+		outcome: outcome.outcome,
+		serviceId: outcome.service_id,
+	});
 	if (outcome.outcome === 'mismatch')
-		console.error(
-			`[payments] ${event.gateway} paid another amount for invoice ${event.invoiceId}: flagged`,
-		);
+		logger.error('paid amount differs from the invoice: flagged', {
+			gateway: event.gateway,
+			invoiceId: event.invoiceId,
+		});
 	if (event.savedMethod && outcome.user_id) await saveCard(admin, outcome.user_id, event);
 	if (outcome.outcome === 'paid' && outcome.service_id)
 		await carryOn(admin, event.invoiceId, outcome.service_id, origin);
@@ -91,9 +104,16 @@ async function settleBundle(
 		settled: { outcome: string; invoice_id: string; service_id?: string; user_id?: string }[];
 	} | null;
 	if (!bundle)
-		return console.error(`[payments] ${event.gateway} paid an unknown invoice ${event.invoiceId}`);
+		return logger.error('payment for an unknown invoice', {
+			gateway: event.gateway,
+			invoiceId: event.invoiceId,
+		});
+	logger.info('bundle settled', { bundleId: event.invoiceId, outcome: bundle.outcome });
 	if (bundle.outcome === 'mismatch')
-		console.error(`[payments] ${event.gateway} paid another amount for bundle ${event.invoiceId}`);
+		logger.error('paid amount differs from the bundle: flagged', {
+			gateway: event.gateway,
+			bundleId: event.invoiceId,
+		});
 	const owner = bundle.settled.find((one) => one.user_id)?.user_id;
 	if (event.savedMethod && owner) await saveCard(admin, owner, event);
 	for (const one of bundle.settled)
@@ -107,7 +127,7 @@ async function carryOn(admin: AdminClient, invoiceId: string, serviceId: string,
 	await confirmOrder(admin, invoiceId, origin);
 	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
 	void provision(admin, serviceId, origin).catch((failure: unknown) =>
-		console.error('[provisioning] failed:', failure),
+		logger.error('provisioning failed', { serviceId, error: failure }),
 	);
 }
 
@@ -126,7 +146,7 @@ async function saveCard(
 		exp_month: card.expMonth ?? 12,
 		exp_year: card.expYear ?? 2099,
 	});
-	if (error) console.error('[payments] could not save the card for renewals:', error.message);
+	if (error) logger.error('card not saved for renewals', { userId, error: error.message });
 }
 
 async function confirmOrder(admin: AdminClient, invoiceId: string, origin: string): Promise<void> {

@@ -2,6 +2,7 @@ import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
 import type { GamePanel, ServerRef } from '../game-panel/types';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
+import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { sendServerReady, sendSetupDelayed } from './mails';
 
@@ -52,6 +53,7 @@ export async function provision(
 	const panel = getGamePanel();
 	let lastError = 'unknown';
 	for (let attempt = 0; attempt < provisioningAttempts; attempt++) {
+		logger.info('provisioning', { serviceId: row.id, attempt: attempt + 1, game });
 		try {
 			const server = await panel.createServer({
 				serviceId: row.id,
@@ -66,6 +68,10 @@ export async function provision(
 				ramGb: row.ram_gb,
 				storageGb: row.storage_gb,
 			});
+			logger.info('server created on the panel', {
+				serviceId: row.id,
+				panelServerId: server.panelServerId,
+			});
 			const ready = await startWhenInstalled(panel, server);
 			if (ready !== 'running') {
 				lastError = `the server did not start (${ready})`;
@@ -79,10 +85,12 @@ export async function provision(
 				panel_address: address,
 				panel_url: panel.panelUrl(server) ?? '',
 			});
+			logger.info('server running', { serviceId: row.id, address, activated });
 			if (activated) await sendServerReady(origin, email, profile?.preferred_locale, row, address);
 			return;
 		} catch (error) {
 			lastError = error instanceof Error ? error.message : String(error);
+			logger.warn('provisioning attempt failed', { serviceId: row.id, error: lastError });
 			if (!(error instanceof GamePanelError && error.retryable)) break;
 			const hinted =
 				error instanceof GamePanelRateLimitedError ? error.retryAfterSeconds * 1000 : 0;
@@ -128,5 +136,6 @@ async function giveUp(
 		message:
 			'Your payment has been received, but setting up your server needs a hand from our team. We are on it and will write here as soon as it is running. You do not need to do anything.',
 	});
+	logger.error('provisioning handed to the team', { serviceId: row.id, error, ticket });
 	if (ticket) await sendSetupDelayed(origin, email, locale, row);
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { games, type GameId } from '../../lib/games';
+import { games, type GameId } from '../../lib/games.ts';
 import type { EggConfig, Placement, PterodactylConfig } from './config';
-import { GamePanelConfigError } from './errors';
+import { GamePanelConfigError } from './errors.ts';
 
-// PTERODACTYL_* variables. Every game we sell needs an egg: a game without one would only fail
+// PTERODACTYL_* variables (relative imports carry .ts: the site server's start-up check loads this
+// file directly). Every game we sell needs an egg: a game without one would only fail
 // after a customer paid for it, so a gap is a configuration error up front.
 
 type Env = Record<string, string | undefined>;
@@ -25,6 +26,10 @@ function list(raw: string | undefined): string[] {
 }
 
 function readUrl(raw: string, problems: string[]): string {
+	if (!raw) {
+		problems.push('PTERODACTYL_URL is not set (e.g. https://panel.example.com)');
+		return raw;
+	}
 	let url: URL;
 	try {
 		url = new URL(raw);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { GameId } from '../../lib/games';
-import { readPterodactyl } from './config-pterodactyl';
-import { GamePanelConfigError } from './errors';
+import { readPterodactyl } from './config-pterodactyl.ts';
+import { GamePanelConfigError } from './errors.ts';
 
 // The panel settings, checked once and all together, so an operator sees every missing or wrong
 // variable in one message instead of one per failed order. Keys are never echoed.

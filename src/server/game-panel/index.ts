@@ -27,9 +27,10 @@ const SETTINGS = [
 
 let cached: { key: string; panel: GamePanel } | undefined;
 
-function unconfigured(reason: GamePanelConfigError): GamePanel {
+function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): GamePanel {
 	const reject = () => Promise.reject(new GamePanelConfigError(reason.message));
 	return {
+		kind,
 		createServer: reject,
 		findServer: reject,
 		updateBuild: reject,
@@ -41,6 +42,7 @@ function unconfigured(reason: GamePanelConfigError): GamePanel {
 		resetPanelPassword: reject,
 		setDailyRestart: reject,
 		panelUrl: () => null,
+		probe: reject,
 	};
 }
 
@@ -51,7 +53,8 @@ function createGamePanel(env: Record<string, string | undefined>): GamePanel {
 			? createPterodactylPanel(config)
 			: createSimulatedPanel(config);
 	} catch (error) {
-		if (error instanceof GamePanelConfigError) return unconfigured(error);
+		if (error instanceof GamePanelConfigError)
+			return unconfigured(error, env.PTERODACTYL_URL?.trim() ? 'pterodactyl' : 'simulated');
 		throw error;
 	}
 }

@@ -2,6 +2,7 @@ import type { PterodactylConfig } from './config';
 import { GamePanelNotFoundError, GamePanelValidationError } from './errors';
 import { parseBuildChange, parseCreateInput, parseDailyTime, toGb, toMiB } from './input';
 import { createPanelHttp, type PanelHttpOptions } from './pterodactyl-http';
+import { createPterodactylProbe } from './pterodactyl-probe';
 import { eggTemplate, limits, placement } from './pterodactyl-provision';
 import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
 import { setDailyRestart } from './pterodactyl-schedule';
@@ -35,6 +36,7 @@ export function createPterodactylPanel(
 	}
 
 	return {
+		kind: 'pterodactyl',
 		findServer,
 
 		async createServer(input) {
@@ -122,5 +124,6 @@ export function createPterodactylPanel(
 		},
 
 		panelUrl: (ref) => `${config.url}/server/${ref.identifier}`,
+		probe: createPterodactylProbe(config, options),
 	};
 }

@@ -58,6 +58,8 @@ export function createSimulatedPanel(
 	}
 
 	return {
+		kind: 'simulated',
+
 		async createServer(input) {
 			const spec = parseCreateInput(input);
 			const existing = data.servers.find((s) => s.serviceId === spec.serviceId);
@@ -153,5 +155,11 @@ export function createSimulatedPanel(
 
 		// There is no panel to send the customer to.
 		panelUrl: () => null,
+
+		// Nothing to reach but the state file: one this process can no longer read would lose every
+		// server on the next start. Not written yet (nothing provisioned) is fine.
+		async probe() {
+			loadSimulation(config.file);
+		},
 	};
 }

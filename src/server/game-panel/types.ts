@@ -69,6 +69,8 @@ export interface PanelCredentials {
 }
 
 export interface GamePanel {
+	/** Which implementation index.ts chose, for operators (the readiness check names it). */
+	readonly kind: 'pterodactyl' | 'simulated';
 	/** Idempotent on `serviceId`; resolves once the panel accepted it (install then runs on). */
 	createServer(input: CreateServerInput): Promise<PanelServer>;
 	/** The server created for a service id, or null when there is none. */
@@ -93,4 +95,10 @@ export interface GamePanel {
 	setDailyRestart(ref: ServerRef, time: { hour: number; minute: number } | null): Promise<void>;
 	/** Where the customer manages the server in the panel; null when there is no panel to visit. */
 	panelUrl(ref: ServerRef): string | null;
+	/**
+	 * For the readiness check: resolves when the panel can be used now (Pterodactyl: both APIs answer
+	 * a read with their key within about 3 s; the simulation: its state file reads), else rejects
+	 * with an Error saying what failed. The message never holds a key.
+	 */
+	probe(): Promise<void>;
 }

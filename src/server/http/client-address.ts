@@ -42,6 +42,11 @@ function isTrusted(address: string, trusted: TrustedProxies): boolean {
 	return type !== undefined && trusted.check(address, type);
 }
 
+/** Whether the socket peer is one of the operator's proxies, whose forwarded headers are believed. */
+export function fromTrustedProxy(socketAddress: string | undefined, trusted: TrustedProxies) {
+	return isTrusted(normaliseAddress(socketAddress ?? ''), trusted);
+}
+
 /** The client's address for limits and logs; `unknown` only when the socket has none. */
 export function resolveClientAddress(
 	socketAddress: string | undefined,

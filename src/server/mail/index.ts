@@ -14,6 +14,7 @@ let cached: { key: string; mailer: Mailer } | undefined;
 function unconfigured(reason: MailConfigError): Mailer {
 	return {
 		send: () => Promise.reject(new MailConfigError(reason.message)),
+		probe: () => Promise.reject(new MailConfigError(reason.message)),
 	};
 }
 

@@ -12,4 +12,9 @@ export interface MailMessage {
 export interface Mailer {
 	/** Resolves once the SMTP server accepted the message; rejects when it did not. */
 	send(message: MailMessage): Promise<void>;
+	/**
+	 * For the readiness check: resolves when the SMTP server accepts a connection and the login
+	 * (within a few seconds), else rejects with an Error saying what failed, never the password.
+	 */
+	probe(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { PaymentConfigError } from './errors';
+import { PaymentConfigError } from './errors.ts';
 
 // Which gateway the environment asks for, checked once so a wrong setting is reported by name. A
 // half-configured Stripe is an error, never a quiet fall back to the test gateway: that one marks

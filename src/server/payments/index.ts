@@ -34,6 +34,7 @@ function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 		refund: reject,
 		createCardSetup: reject,
 		detachMethod: reject,
+		probe: reject,
 	};
 }
 

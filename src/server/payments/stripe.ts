@@ -3,6 +3,7 @@ import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
 import { toPaymentEvent, verifyEvent } from './stripe-events';
 import { chargeSaved, refund } from './stripe-charges';
+import { probeStripe } from './stripe-probe';
 import { detachMethod, setupParams } from './stripe-setup';
 import type { CheckoutRequest, CheckoutSession, PaymentGateway, PaymentMethodKind } from './types';
 
@@ -143,5 +144,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 		},
 		chargeSaved: (charge) => chargeSaved(client, charge),
 		refund: (request) => refund(client, request),
+		probe: () => probeStripe(client),
 	};
 }

@@ -10,6 +10,7 @@ import {
 	type TestSetupSession,
 	type TestWebhookBody,
 } from './test-gateway';
+import { logger } from '../log/logger';
 
 // How the test pages' buttons (Pay / Decline, the Save card ones) reach fulfilment: as a signed
 // webhook POSTed over HTTP to this site's own /api/payments/test/webhook, the route Stripe's
@@ -67,7 +68,7 @@ async function deliver(
 ): Promise<boolean> {
 	const origin = selfOrigin(requestUrl, env);
 	if (!origin) {
-		console.error('[payments] test gateway: set PUBLIC_SITE_URL so Pay can reach the webhook');
+		logger.error('test gateway: set PUBLIC_SITE_URL so Pay can reach the webhook');
 		return false;
 	}
 	const config = readPaymentConfig(env);
@@ -82,10 +83,10 @@ async function deliver(
 			signal: AbortSignal.timeout(15_000),
 		});
 		await response.body?.cancel();
-		if (!response.ok) console.error(`[payments] test webhook answered ${response.status}`);
+		if (!response.ok) logger.error('test webhook refused', { status: response.status });
 		return response.ok;
 	} catch (error) {
-		console.error('[payments] test webhook not delivered:', error);
+		logger.error('test webhook not delivered', { error });
 		return false;
 	}
 }

@@ -130,6 +130,8 @@ export function createTestGateway(secret: string): PaymentGateway {
 		createCardSetup: (request) => settle(() => createTestSetup(request, secret)),
 		// Nothing is kept here, so there is nothing to let go of.
 		detachMethod: () => Promise.resolve(),
+		// In process, with nothing to reach: reachable whenever this code runs.
+		probe: () => Promise.resolve(),
 		refund: (request) =>
 			settle(() => {
 				const id = createHmac('sha256', secret).update(`refund.${request.idempotencyKey}`);

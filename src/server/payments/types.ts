@@ -146,4 +146,10 @@ export interface PaymentGateway {
 	 * was; rejects only when the gateway cannot be reached or refuses for another reason.
 	 */
 	detachMethod(methodId: string): Promise<void>;
+	/**
+	 * For the readiness check: resolves when the gateway can be used now (for Stripe, an
+	 * authenticated read answered within about 3 s), else rejects with an Error saying what failed.
+	 * The message never holds a key: operators' monitoring shows it.
+	 */
+	probe(): Promise<void>;
 }

@@ -35,6 +35,23 @@ describe('the fake Pterodactyl panel', () => {
 		);
 	});
 
+	it("lists locations and the client key's servers in pages, each API with its own key only", async () => {
+		const locations = await call('/api/application/locations?per_page=1');
+		expect(locations.status).toBe(200);
+		expect(await locations.json()).toMatchObject({
+			object: 'list',
+			data: [{ object: 'location', attributes: { id: 1, short: expect.any(String) } }],
+			meta: { pagination: { per_page: 1, current_page: 1 } },
+		});
+		const servers = await call('/api/client?per_page=1', { key: fake.clientKey });
+		expect(servers.status).toBe(200);
+		expect(await servers.json()).toMatchObject({ object: 'list', data: expect.any(Array) });
+		expect((await call('/api/client?per_page=1')).status).toBe(403);
+		expect((await call('/api/application/locations', { key: fake.clientKey })).status).toBe(403);
+		expect((await call('/api/client', { key: 'ptlc_nope' })).status).toBe(401);
+		expect((await call('/api/application/locations', { key: 'ptla_nope' })).status).toBe(401);
+	});
+
 	it('answers unknown servers with its 404 and malformed JSON with 400', async () => {
 		const missing = await call('/api/application/servers/4242');
 		expect(missing.status).toBe(404);

@@ -27,7 +27,7 @@ function order(overrides: Partial<CreateServerInput> = {}): CreateServerInput {
 describe.each([
 	['Pterodactyl (against the fake panel)', pterodactylTarget],
 	['the simulated panel', simulatedTarget],
-] as const)('the game panel: %s', (_name, start) => {
+] as const)('the game panel: %s', (name, start) => {
 	let target: Target;
 	let panel: GamePanel;
 	beforeAll(async () => {
@@ -41,6 +41,11 @@ describe.each([
 		await waitForState(panel, server, 'offline');
 		return server;
 	}
+
+	it('names its kind and is reachable for the readiness check', async () => {
+		expect(panel.kind).toBe(name.startsWith('Pterodactyl') ? 'pterodactyl' : 'simulated');
+		await expect(panel.probe()).resolves.toBe(undefined);
+	});
 
 	it('creates a server with an address, which installs and is then offline', async () => {
 		const input = order({ cpuPercent: 200 });

@@ -137,6 +137,45 @@ describe('the Pterodactyl adapter', () => {
 		expect((error as Error).message).not.toContain('xxxx');
 	});
 
+	it('probes with one page of locations (application key) and of servers (client key)', async () => {
+		await panel.probe();
+		expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual(
+			expect.arrayContaining([
+				`GET application/locations?per_page=1 Bearer ${fake.applicationKey}`,
+				`GET client?per_page=1 Bearer ${fake.clientKey}`,
+			]),
+		);
+		expect(fake.requests).toHaveLength(2);
+	});
+
+	it('fails the probe on a refused key, naming the setting and never the key', async () => {
+		const clientKey = `ptlc_${'K'.repeat(16)}${'s'.repeat(32)}`;
+		const wrong = getGamePanel({ ...fakeEnv(fake), PTERODACTYL_CLIENT_KEY: clientKey });
+		const error = await wrong.probe().catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(GamePanelError);
+		expect(error).toMatchObject({ status: 401, retryable: false });
+		expect((error as Error).message).toMatch(/^client API: .*401.*PTERODACTYL_CLIENT_KEY/);
+		expect((error as Error).message).not.toContain('application API');
+		expect((error as Error).message).not.toContain('KKKK');
+	});
+
+	it('fails the probe as unavailable when nothing listens, or nothing answers within 3 s', async () => {
+		const closed = await startFakePterodactyl();
+		await closed.close();
+		const gone = getGamePanel(fakeEnv(closed)).probe();
+		await expect(gone).rejects.toBeInstanceOf(GamePanelUnavailableError);
+		await expect(gone).rejects.toThrow(/application API: .*ECONNREFUSED.*; client API:/);
+		const config = readGamePanelConfig(fakeEnv(fake));
+		if (config.kind !== 'pterodactyl') throw new Error('expected the Pterodactyl configuration');
+		// The adapter's own patience (15 s by default) is cut to the probe's 3 s.
+		const patient = createPterodactylPanel(config, { timeoutMs: 60_000 });
+		fake.inject({ hang: true, match: (_method, path) => path === '/locations' });
+		const started = Date.now();
+		await expect(patient.probe()).rejects.toThrow(/^application API: .*did not answer/);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+		expect(Date.now() - started).toBeLessThan(5_000);
+	});
+
 	it('retries a create whose answer was lost without making a second server', async () => {
 		const input = order();
 		fake.inject({

@@ -40,11 +40,24 @@ describe('the simulated panel', () => {
 		expect(second.address.port).toBe(25501);
 	});
 
+	it('is reachable while its state file reads, or before it is first written', async () => {
+		const file = join(dir, 'probed.json');
+		const panel = createSimulatedPanel({ kind: 'simulated', delayMs: 0, file });
+		await expect(panel.probe()).resolves.toBe(undefined);
+		await panel.createServer({ ...order, serviceId: 'svc_probed' });
+		await expect(panel.probe()).resolves.toBe(undefined);
+		writeFileSync(file, 'not json');
+		await expect(panel.probe()).rejects.toBeInstanceOf(GamePanelConfigError);
+		await expect(panel.probe()).rejects.toThrow(/GAME_PANEL_SIM_FILE/);
+	});
+
 	it('refuses a state file it cannot read rather than starting empty', async () => {
 		const file = join(dir, 'broken.json');
 		writeFileSync(file, '{"servers": "lost"}');
 		const panel = getGamePanel({ GAME_PANEL_SIM_FILE: file });
 		await expect(panel.findServer('svc')).rejects.toBeInstanceOf(GamePanelConfigError);
 		await expect(panel.findServer('svc')).rejects.toThrow(/GAME_PANEL_SIM_FILE/);
+		expect(panel.kind).toBe('simulated');
+		await expect(panel.probe()).rejects.toBeInstanceOf(GamePanelConfigError);
 	});
 });

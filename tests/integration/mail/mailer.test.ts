@@ -49,6 +49,30 @@ describe.each([
 		}
 		expect((await target.received()).length).toBe(before);
 	});
+
+	it('passes the readiness probe, sending nothing', async () => {
+		const before = (await target.received()).length;
+		await expect(getMailer(target.env).probe()).resolves.toBe(undefined);
+		expect((await target.received()).length).toBe(before);
+	});
+
+	it('fails the probe where a connection and login can tell, never quoting SMTP_URL', async () => {
+		for (const [why, env] of Object.entries(target.unreachable)) {
+			const probed = getMailer(env).probe();
+			await expect(probed, why).rejects.toThrow(/^The SMTP server at 127\.0\.0\.1:\d+ /);
+			const message = await probed.catch((error: Error) => error.message);
+			expect(message, why).not.toContain(env.SMTP_URL);
+			expect(message, why).not.toMatch(/wrong|frostnode:/);
+		}
+	});
+});
+
+describe('the mailer without SMTP_URL', () => {
+	it('fails the probe with the setting to fix', async () => {
+		const probed = getMailer({ MAIL_FROM: FROM }).probe();
+		await expect(probed).rejects.toBeInstanceOf(MailConfigError);
+		await expect(probed).rejects.toThrow(/^SMTP_URL is not set/);
+	});
 });
 
 describe('the relay', () => {
@@ -70,6 +94,8 @@ describe('the relay', () => {
 		const wrong = `smtp://frostnode:wrong@127.0.0.1:${target.relay.port}`;
 		const sent = getMailer({ ...target.env, SMTP_URL: wrong }).send(message);
 		await expect(sent).rejects.toMatchObject({ code: 'EAUTH', responseCode: 535 });
+		const probed = getMailer({ ...target.env, SMTP_URL: wrong }).probe();
+		await expect(probed).rejects.toThrow(/refused the login: .*535.*\(EAUTH\)$/);
 	});
 });
 

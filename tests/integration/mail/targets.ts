@@ -25,6 +25,11 @@ export interface Target {
 	env: Record<string, string>;
 	/** Settings whose delivery must be refused, by name. */
 	refused: Record<string, Record<string, string>>;
+	/**
+	 * Settings the readiness probe must find down: those of `refused` that a connection and login
+	 * can tell (without credentials the relay is never asked to check any).
+	 */
+	unreachable: Record<string, Record<string, string>>;
 	/** Every message that arrived, newest first. */
 	received(): Promise<Received[]>;
 	stop(): Promise<void>;
@@ -41,12 +46,14 @@ export async function localStackTarget(): Promise<Target & { stack: LocalStack }
 		seedFile: join(empty, 'none.sql'),
 	});
 	const env = localMailEnv(stack);
+	const refused = {
+		'nothing listens on the port': { ...env, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
+	};
 	return {
 		stack,
 		env,
-		refused: {
-			'nothing listens on the port': { ...env, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
-		},
+		refused,
+		unreachable: refused,
 		async received() {
 			const answer = await fetch(`${stack.mailboxUrl}/api/messages`);
 			const { messages } = (await answer.json()) as { messages: Record<string, unknown>[] };
@@ -79,17 +86,21 @@ export async function relayTarget(method: 'PLAIN' | 'LOGIN'): Promise<Target & {
 		SMTP_URL: `smtp://frostnode:${encodeURIComponent('rel@y:secret')}@127.0.0.1:${relay.port}`,
 		MAIL_FROM: FROM,
 	};
+	const unreachable = {
+		'a wrong password': { ...env, SMTP_URL: `smtp://frostnode:wrong@127.0.0.1:${relay.port}` },
+		'nothing listens on the port': {
+			...env,
+			SMTP_URL: `smtp://frostnode:x@127.0.0.1:${await closedPort()}`,
+		},
+	};
 	return {
 		relay,
 		env,
 		refused: {
-			'a wrong password': { ...env, SMTP_URL: `smtp://frostnode:wrong@127.0.0.1:${relay.port}` },
+			...unreachable,
 			'no credentials': { ...env, SMTP_URL: `smtp://127.0.0.1:${relay.port}` },
-			'nothing listens on the port': {
-				...env,
-				SMTP_URL: `smtp://frostnode:x@127.0.0.1:${await closedPort()}`,
-			},
 		},
+		unreachable,
 		received: () =>
 			Promise.resolve(
 				relay.messages.map(({ parsed }) => ({

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../../../src/server/payments/errors';
@@ -16,13 +18,14 @@ import type {
 	CheckoutSession,
 	PaymentGateway,
 } from '../../../src/server/payments/types';
-import { startStripeFake, type StripeFake } from './stripe-fake';
+import { closedPort } from '../mail/relay';
+import { fakeSecretKey, startStripeFake, type StripeFake } from './stripe-fake';
 
 // What checkout and fulfilment rely on, run against both adapters: a checkout gives a URL to send
 // the customer to, and a payment on that checkout comes back from parseWebhook as 'paid' for the
 // same invoice and amount, while a body that does not carry a valid signature is refused. A card
 // setup likewise gives a URL and comes back as 'card_saved' for the profile; a saved card detaches,
-// also a second time.
+// also a second time. Both answer the readiness probe; Stripe's refusals of it are at the end.
 
 interface Harness {
 	gateway: PaymentGateway;
@@ -111,6 +114,10 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('the %s gate
 		harness = harnesses[name]();
 	});
 
+	it('is reachable for the readiness check', async () => {
+		await expect(harness.gateway.probe()).resolves.toBe(undefined);
+	});
+
 	it('names itself and offers the same matrix', () => {
 		expect(harness.gateway.name).toBe(name);
 		expect(harness.gateway.methodsFor('USD')).toEqual(['card', 'paypal']);
@@ -197,5 +204,47 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('the %s gate
 		await expect(harness.gateway.detachMethod(event.savedMethod.gatewayMethodId)).resolves.toBe(
 			undefined,
 		);
+	});
+});
+
+describe('the Stripe gateway probe', () => {
+	const wrongKey = 'sk_test_wrongKEY0123456789abcdef';
+	const probeWith = (client: Stripe) =>
+		createStripeGateway({ secretKey: wrongKey, webhookSecrets: [webhookSecret], client }).probe();
+
+	it('asks one authenticated read of the API, and nothing else', async () => {
+		fake.requests.length = 0;
+		await probeWith(fake.client());
+		expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/balance']);
+		expect(fake.requests[0]?.headers['stripe-version']).toBe(Stripe.API_VERSION);
+	});
+
+	it('counts a refused key as down, in words that never quote the key', async () => {
+		const probed = probeWith(fake.client({}, wrongKey));
+		await expect(probed).rejects.toThrow('Stripe refused the secret key');
+		const message = await probed.catch((error: Error) => error.message);
+		expect(message).not.toContain('Invalid API Key');
+		expect(message).not.toContain(wrongKey.slice(-4));
+	});
+
+	it('counts nothing listening as down, without retrying', async () => {
+		const port = await closedPort();
+		const client = new Stripe(fakeSecretKey, { host: '127.0.0.1', port, protocol: 'http' });
+		await expect(probeWith(client)).rejects.toThrow(/^Stripe did not answer/);
+	});
+
+	it('gives up on a Stripe that accepts the connection but never answers, after about 3 s', async () => {
+		const silent = createServer(() => {});
+		await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+		const { port } = silent.address() as AddressInfo;
+		const client = new Stripe(fakeSecretKey, { host: '127.0.0.1', port, protocol: 'http' });
+		const started = Date.now();
+		try {
+			await expect(probeWith(client)).rejects.toThrow(/^Stripe did not answer within 3 s/);
+			expect(Date.now() - started).toBeLessThan(5_000);
+		} finally {
+			silent.closeAllConnections();
+			silent.close();
+		}
 	});
 });

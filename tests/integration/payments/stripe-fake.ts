@@ -20,6 +20,22 @@ export interface Recorded {
 
 export const fakeSecretKey = 'sk_test_fake';
 
+/** Stripe's 401s quote the refused key masked but for its prefix and last four characters. */
+function refusedKey(authorization: string | undefined): Reply {
+	const key = authorization?.replace(/^Bearer /, '') ?? '';
+	if (!key) return invalid('You did not provide an API key.', {}, 401);
+	const masked = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
+	return invalid(`Invalid API Key provided: ${masked}`, {}, 401);
+}
+
+/** GET /v1/balance for a new test account: nothing available, nothing pending. */
+const balance = {
+	object: 'balance',
+	available: [{ amount: 0, currency: 'eur', source_types: { card: 0 } }],
+	pending: [{ amount: 0, currency: 'eur', source_types: { card: 0 } }],
+	livemode: false,
+};
+
 const reuseRefused: Reply = {
 	status: 400,
 	body: {
@@ -49,9 +65,11 @@ export async function startStripeFake() {
 
 	function route(req: IncomingMessage, url: URL, raw: string): Reply {
 		if (req.headers.authorization !== `Bearer ${fakeSecretKey}`)
-			return invalid('Invalid API Key provided', {}, 401);
+			return refusedKey(req.headers.authorization);
 		if (req.headers['stripe-version'] !== Stripe.API_VERSION)
 			return invalid(`Stripe-Version ${String(req.headers['stripe-version'])} is not pinned`);
+		if (req.method === 'GET' && url.pathname === '/v1/balance')
+			return { status: 200, body: balance };
 		if (req.method === 'GET') {
 			const expand = [...url.searchParams.values()];
 			return setup.retrieve(url.pathname, expand) ?? objects.retrieve(url.pathname, expand);
@@ -102,9 +120,12 @@ export async function startStripeFake() {
 		methods: setup.methods,
 		disable: (method: string) => objects.enabled.delete(method),
 		enable: (method: string) => objects.enabled.add(method),
-		/** A real SDK client whose every call goes to the fake (no retries: failures show at once). */
-		client: (config: Stripe.StripeConfig = {}) =>
-			new Stripe(fakeSecretKey, {
+		/**
+		 * A real SDK client whose every call goes to the fake (no retries: failures show at once),
+		 * with the fake's key unless told another.
+		 */
+		client: (config: Stripe.StripeConfig = {}, secretKey = fakeSecretKey) =>
+			new Stripe(secretKey, {
 				host: '127.0.0.1',
 				port,
 				protocol: 'http',

@@ -3,9 +3,23 @@ import { NODE } from './state';
 import { allocation, list } from './transform';
 import { notFound } from './validation';
 
-// Eggs with their variables, the node, and its allocations (paged, as the panel pages them).
+// Locations, eggs with their variables, the node, and its allocations (paged, as the panel pages
+// them).
+
+const STAMP = '2026-01-01T00:00:00+00:00';
 
 export const catalogRoutes: Route[] = [
+	[
+		'GET',
+		/^\/locations$/,
+		({ query }) => {
+			const location = { id: NODE.location_id, short: 'no-osl', long: 'Oslo' };
+			const page = Number(query.get('page') ?? 1);
+			const perPage = Number(query.get('per_page') ?? 50);
+			const row = { ...location, created_at: STAMP, updated_at: STAMP };
+			return ok(list('location', [row], page, perPage));
+		},
+	],
 	[
 		'GET',
 		/^\/nests\/(\d+)\/eggs\/(\d+)$/,

@@ -1,10 +1,14 @@
 import { type Route, noContent, ok } from './routes';
-import type { FakePanelState, FakeServer } from './state';
+import { NODE, type FakePanelState, type FakeServer } from './state';
+import { list } from './transform';
 import { Validator, notFound, panelError } from './validation';
 
-// /api/client/servers/{identifier or uuid}/*: power and resources (schedules: schedules.ts). Power
-// is refused (409) while the server is suspended or installing; resources are still answered while
-// suspended.
+// /api/client: the servers the key's account owns. /api/client/servers/{identifier or uuid}/*:
+// power and resources (schedules: schedules.ts). Power is refused (409) while the server is
+// suspended or installing; resources are still answered while suspended.
+
+/** The seeded root admin, whose account both fake keys belong to. */
+const ROOT_ADMIN_ID = 1;
 
 export const conflict = () =>
 	panelError(
@@ -18,6 +22,27 @@ export const clientServer = (state: FakePanelState, id: string): FakeServer | un
 	state.servers.find((x) => x.identifier === id || x.uuid === id);
 
 export const clientRoutes: Route[] = [
+	[
+		'GET',
+		/^\/?$/,
+		({ state, query }) => {
+			// The key's own servers (the seeded root admin's; customers own the rest), paged.
+			const own = state.servers.filter((s) => s.user === ROOT_ADMIN_ID);
+			const page = Number(query.get('page') ?? 1);
+			const perPage = Number(query.get('per_page') ?? 50);
+			const rows = own.map((s) => ({
+				server_owner: true,
+				identifier: s.identifier,
+				internal_id: s.id,
+				uuid: s.uuid,
+				name: s.name,
+				node: NODE.fqdn,
+				is_suspended: s.status === 'suspended',
+				is_installing: s.status === 'installing',
+			}));
+			return ok(list('server', rows, page, perPage));
+		},
+	],
 	[
 		'POST',
 		/^\/servers\/([^/]+)\/power$/,

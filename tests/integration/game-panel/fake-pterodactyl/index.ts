@@ -48,7 +48,8 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 		const url = new URL(request.url ?? '/', 'http://fake');
 		const method = request.method ?? 'GET';
 		const raw = await readBody(request);
-		const api = url.pathname.match(/^\/api\/(application|client)(\/.*)$/);
+		// The client API's root (`/api/client`) is a route of its own: the servers the key can see.
+		const api = url.pathname.match(/^\/api\/(application|client)(\/.*)?$/);
 		// Without Accept: application/json Laravel answers as to a browser: a redirect to sign in.
 		if (!request.headers.accept?.includes('application/json'))
 			return {
@@ -57,7 +58,7 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 				body: '<html></html>',
 			};
 		if (!api) return notFound();
-		const [, kind, path] = api as unknown as [string, 'application' | 'client', string];
+		const [, kind, path = ''] = api as unknown as [string, 'application' | 'client', string?];
 		let body: unknown = {};
 		// A body sent as anything but JSON is not read at all; its fields are then "required".
 		if (raw && request.headers['content-type']?.startsWith('application/json')) {

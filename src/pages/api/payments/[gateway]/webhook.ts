@@ -7,6 +7,7 @@ import {
 	WebhookSignatureError,
 	type PaymentEvent,
 } from '../../../../server/payments';
+import { logger } from '../../../../server/log/logger';
 
 export const prerender = false;
 
@@ -36,7 +37,7 @@ export const POST: APIRoute = async ({ params, request, url }) => {
 		event = await gateway.parseWebhook(rawBody, request.headers);
 	} catch (error) {
 		if (error instanceof WebhookSignatureError) return failure(400, 'bad_signature', error.message);
-		console.error(`[payments] ${gateway.name} webhook not read:`, error);
+		logger.error('webhook not read', { gateway: gateway.name, error });
 		return error instanceof PaymentConfigError
 			? failure(503, 'not_configured', 'Payments are not configured')
 			: failure(500, 'gateway_error', 'Could not read the event');
@@ -44,7 +45,11 @@ export const POST: APIRoute = async ({ params, request, url }) => {
 	try {
 		await handlePaymentEvent(event, url.origin);
 	} catch (error) {
-		console.error(`[payments] ${gateway.name} event ${event.eventId} not processed:`, error);
+		logger.error('payment event not processed', {
+			gateway: gateway.name,
+			eventId: event.eventId,
+			error,
+		});
 		return failure(500, 'processing_failed', 'Not processed; deliver again');
 	}
 	return json(200, { received: true });

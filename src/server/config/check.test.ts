@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { games } from '../../lib/games';
+import { configurationProblems, describeProblems, runMode } from './check';
+
+const eggs = JSON.stringify(
+	Object.fromEntries(games.map((game) => [game.id, { nest: 1, egg: 2 }])),
+);
+
+/** A complete production configuration: the check must find nothing in it. */
+const production = {
+	NODE_ENV: 'production',
+	PUBLIC_SITE_URL: 'https://frostnode.example',
+	PUBLIC_SUPABASE_URL: 'https://abcd.supabase.co',
+	PUBLIC_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.anon.signature',
+	SUPABASE_SERVICE_ROLE_KEY: 'eyJhbGciOiJIUzI1NiJ9.service.signature',
+	STRIPE_SECRET_KEY: 'sk_live_0123456789',
+	STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+	PTERODACTYL_URL: 'https://panel.frostnode.example',
+	PTERODACTYL_APPLICATION_KEY: 'ptla_0123456789',
+	PTERODACTYL_CLIENT_KEY: 'ptlc_0123456789',
+	PTERODACTYL_EGGS: eggs,
+	PTERODACTYL_LOCATION_IDS: '1',
+	SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+	MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+	CRON_SECRET: 'c'.repeat(40),
+};
+const noFile = () => {
+	throw new Error('no such file');
+};
+const problems = (env: Record<string, string | undefined>, mode?: 'production' | 'development') =>
+	configurationProblems(env, mode ?? runMode(env), noFile);
+
+describe('the start-up configuration check', () => {
+	it('finds nothing wrong with a complete production configuration', () => {
+		expect(problems(production)).toEqual([]);
+	});
+
+	it.each([
+		'PUBLIC_SITE_URL',
+		'PUBLIC_SUPABASE_URL',
+		'PUBLIC_SUPABASE_ANON_KEY',
+		'STRIPE_SECRET_KEY',
+		'STRIPE_WEBHOOK_SECRET',
+		'PTERODACTYL_URL',
+		'PTERODACTYL_APPLICATION_KEY',
+		'PTERODACTYL_CLIENT_KEY',
+		'PTERODACTYL_EGGS',
+		'PTERODACTYL_LOCATION_IDS',
+		'SMTP_URL',
+		'MAIL_FROM',
+		'CRON_SECRET',
+	])('names %s when production lacks it', (name) => {
+		const found = problems({ ...production, [name]: undefined });
+		expect(found.some((problem) => problem.startsWith(name))).toBe(true);
+	});
+
+	it('needs a service key in production', () => {
+		expect(problems({ ...production, SUPABASE_SERVICE_ROLE_KEY: undefined })).toEqual([
+			expect.stringMatching(/^SUPABASE_SERVICE_ROLE_KEY \(or SUPABASE_SECRET_KEY\) is not set/),
+		]);
+	});
+
+	it.each([
+		['PUBLIC_SITE_URL', 'http://frostnode.example'],
+		['PUBLIC_SITE_URL', 'https://frostnode.example/shop'],
+		['PUBLIC_SUPABASE_URL', 'abcd.supabase.co'],
+		['SUPABASE_SECRET_KEY', 'eyJhbGciOi.service.key'],
+		['STRIPE_SECRET_KEY', 'pk_live_123'],
+		['STRIPE_WEBHOOK_SECRET', 'sk_live_123'],
+		['PTERODACTYL_URL', 'http://panel.frostnode.example'],
+		['PTERODACTYL_APPLICATION_KEY', 'ptlc_123'],
+		['PTERODACTYL_EGGS', '{"minecraft":{"nest":1}}'],
+		['PTERODACTYL_LOCATION_IDS', 'eu-north'],
+		['SMTP_URL', 'https://smtp.example'],
+		['MAIL_FROM', 'nobody'],
+		['CRON_SECRET', 'short'],
+		['PORT', '99999'],
+		['SHUTDOWN_GRACE_MS', '-1'],
+		['LOG_LEVEL', 'loud'],
+		['TRUSTED_PROXIES', '10.0.0.0/8,proxy.internal'],
+		['PROVISIONING_POLL_MS', 'soon'],
+		['LIVE_CHAT', 'intercom'],
+		['NODE_ENV', 'prod'],
+	])('names %s when it is malformed (%s)', (name, value) => {
+		const found = problems({ ...production, [name]: value }, 'production');
+		expect(found.length).toBeGreaterThan(0);
+		expect(found.every((problem) => problem.includes(name))).toBe(true);
+	});
+
+	it('lists every problem at once, each on its own line, without echoing secrets', () => {
+		const env = {
+			NODE_ENV: 'production',
+			SMTP_URL: 'smtps://mailer:hunter2@',
+			STRIPE_SECRET_KEY: 'pk_live_x',
+		};
+		const found = problems(env);
+		expect(found.length).toBeGreaterThanOrEqual(10);
+		const message = describeProblems(found, 'production');
+		expect(message.split('\n')).toHaveLength(found.length + 2);
+		expect(message).not.toContain('hunter2');
+	});
+
+	it('allows the development stand-ins outside production', () => {
+		const local = {
+			PUBLIC_SITE_URL: 'http://127.0.0.1:4321',
+			PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321',
+			PUBLIC_SUPABASE_ANON_KEY: 'anon',
+			SUPABASE_SERVICE_ROLE_KEY: 'service',
+			SMTP_URL: 'smtp://127.0.0.1:54325',
+			MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+		};
+		expect(runMode(local)).toBe('development');
+		expect(problems(local)).toEqual([]);
+		// A storefront with no backend at all still starts (the bench's page weights use one).
+		expect(problems({})).toEqual([]);
+	});
+
+	it('refuses half a backend or half a mailer in any mode', () => {
+		expect(problems({ PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).toEqual(
+			expect.arrayContaining([expect.stringMatching(/^PUBLIC_SUPABASE_ANON_KEY/)]),
+		);
+		expect(problems({ MAIL_FROM: 'Frostnode <a@b.example>' })).toEqual([
+			expect.stringMatching(/^SMTP_URL is not set/),
+		]);
+	});
+
+	it('treats a public https:// site as production unless NODE_ENV says otherwise', () => {
+		expect(runMode({ PUBLIC_SITE_URL: 'https://frostnode.example' })).toBe('production');
+		expect(runMode({ PUBLIC_SITE_URL: 'https://localhost:4321' })).toBe('development');
+		expect(runMode({ PUBLIC_SITE_URL: 'https://frostnode.example', NODE_ENV: 'development' })).toBe(
+			'development',
+		);
+		expect(runMode({ NODE_ENV: 'production' })).toBe('production');
+	});
+});

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { readGamePanelConfig } from '../game-panel/config.ts';
+import { readPterodactyl } from '../game-panel/config-pterodactyl.ts';
+import { readLiveChatConfig } from '../live-chat/config.ts';
+import { parseMailFrom, parseSmtpUrl } from '../mail/config.ts';
+import { readPaymentConfig } from '../payments/config.ts';
+import { runMode, siteProblems, supabaseProblems, type Mode } from './site-checks.ts';
+
+/**
+ * The start-up check (server/site-server.ts runs it before serving anything): every missing or
+ * malformed setting, each named, in one list. Production additionally refuses the development
+ * stand-ins (test gateway, simulated panel, no mail): a shop that takes money must really charge,
+ * provision and mail. Relative imports carry .ts because the site server loads this file directly.
+ */
+type Env = Record<string, string | undefined>;
+type ReadFile = (path: string) => string;
+
+export { runMode, type Mode };
+
+function caught(read: () => unknown): string[] {
+	try {
+		read();
+		return [];
+	} catch (error) {
+		// The panel reader lists all its problems in one message; one line each reads better.
+		return (error as Error).message.replace(/^The game panel is not configured: /, '').split('; ');
+	}
+}
+
+function paymentProblems(env: Env, mode: Mode): string[] {
+	if (mode === 'production' && !env.STRIPE_SECRET_KEY?.trim()) {
+		const missing = [
+			'STRIPE_SECRET_KEY is not set: production takes payments through Stripe only (the test gateway marks invoices paid at a click)',
+		];
+		if (!env.STRIPE_WEBHOOK_SECRET?.trim())
+			missing.push(
+				'STRIPE_WEBHOOK_SECRET is not set (the whsec_… signing secret of the webhook endpoint)',
+			);
+		return missing;
+	}
+	const stripe = env.STRIPE_SECRET_KEY?.trim();
+	const service = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || env.SUPABASE_SECRET_KEY?.trim();
+	// Without a backend nothing can be ordered, so the test gateway has nothing to sign yet.
+	if (!stripe && !service && !env.TEST_GATEWAY_SECRET?.trim()) return [];
+	const problems = caught(() => readPaymentConfig(env));
+	if (stripe && !env.STRIPE_WEBHOOK_SECRET?.trim())
+		problems.push(
+			'STRIPE_WEBHOOK_SECRET is not set (the whsec_… signing secret of the webhook endpoint)',
+		);
+	return problems;
+}
+
+function gamePanelProblems(env: Env, mode: Mode, readFile: ReadFile): string[] {
+	// In production an unset PTERODACTYL_URL is one problem among the panel's others, all named.
+	if (mode === 'production') return caught(() => readPterodactyl(env, readFile));
+	return caught(() => readGamePanelConfig(env, readFile));
+}
+
+function mailProblems(env: Env, mode: Mode): string[] {
+	const problems: string[] = [];
+	const smtp = env.SMTP_URL?.trim();
+	const from = env.MAIL_FROM?.trim();
+	if (smtp) problems.push(...caught(() => parseSmtpUrl(smtp)));
+	else if (mode === 'production' || from)
+		problems.push('SMTP_URL is not set (smtp[s]://user:pass@host:port)');
+	if (from) problems.push(...caught(() => parseMailFrom(from)));
+	else if (mode === 'production' || smtp)
+		problems.push('MAIL_FROM is not set (e.g. "Frostnode <noreply@example.com>")');
+	return problems;
+}
+
+function cronProblems(env: Env, mode: Mode): string[] {
+	const secret = env.CRON_SECRET?.trim();
+	if (!secret)
+		return mode === 'production'
+			? ['CRON_SECRET is not set: nothing could start the billing run']
+			: [];
+	return secret.length < 32 ? ['CRON_SECRET must be at least 32 characters'] : [];
+}
+
+/** Every problem with the environment, for the given mode; empty when the site may serve. */
+export function configurationProblems(
+	env: Env,
+	mode: Mode = runMode(env),
+	readFile: ReadFile = (path) => readFileSync(path, 'utf8'),
+): string[] {
+	const problems = [
+		...siteProblems(env, mode),
+		...supabaseProblems(env, mode),
+		...paymentProblems(env, mode),
+		...gamePanelProblems(env, mode, readFile),
+		...mailProblems(env, mode),
+		...cronProblems(env, mode),
+		...caught(() => readLiveChatConfig(env)),
+	];
+	return [...new Set(problems)];
+}
+
+/** The one message an operator reads when the server refuses to start. */
+export function describeProblems(problems: string[], mode: Mode): string {
+	return [
+		`The site server will not start (${mode} mode): ${problems.length} setting${problems.length === 1 ? '' : 's'} to fix.`,
+		...problems.map((problem) => `  - ${problem}`),
+		'Every setting is described in docs/operations.md.',
+	].join('\n');
+}

@@ -1,0 +1,26 @@
+import type { APIContext } from 'astro';
+import { callerLocale, json } from './api';
+import { isCrossOriginWrite, ownOrigins } from './same-origin';
+import { useTranslations } from '../../i18n';
+import { logger } from '../log/logger';
+
+/**
+ * The middleware's refusal of a write from another origin: 403, in the visitor's language, as
+ * JSON for the API and as text for forms, before any route runs. Nothing is read or changed.
+ */
+export function refuseCrossOriginWrite(context: APIContext): Response | undefined {
+	const { request, url } = context;
+	if (!isCrossOriginWrite(request, ownOrigins(url, process.env.PUBLIC_SITE_URL))) return undefined;
+	logger.warn('cross-origin write refused', {
+		path: url.pathname,
+		origin: request.headers.get('origin') ?? request.headers.get('sec-fetch-site'),
+	});
+	const locale = callerLocale(context);
+	const message = useTranslations(locale)('error.crossOrigin');
+	if (url.pathname.startsWith('/api/'))
+		return json(403, { error: { code: 'cross_origin', message } });
+	return new Response(message, {
+		status: 403,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+	});
+}
