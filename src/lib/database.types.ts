@@ -1113,6 +1113,11 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			rate_limit_forget: {
+				Args: { bucket: string; everything: boolean; key: string };
+				Returns: undefined;
+			};
+			rate_limit_take: { Args: { checks: Json; mode: string }; Returns: number };
 			record_charge_attempt: {
 				Args: { attempts: number; error: string; invoice: string };
 				Returns: undefined;

@@ -15,7 +15,7 @@ export const POST: APIRoute = async (context) => {
 		callerLocale(context, (raw as { locale?: unknown } | null)?.locale);
 	const customer = await callerOf(context);
 	if (!customer) return apiError(401, 'unauthenticated', 'checkout.error.unauthenticated', locale);
-	const verdict = limits.checkoutsPerAccount.hit(customer.id);
+	const verdict = await limits.checkoutsPerAccount.hit(customer.id);
 	if (!verdict.ok) return tooManyRequests(verdict, locale);
 	const read = await readJsonBody(
 		context.request,

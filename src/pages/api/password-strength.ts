@@ -23,7 +23,7 @@ export const POST: APIRoute = async (context) => {
 	const read = await readJsonBody(context.request, body, callerLocale(context));
 	if (!read.ok) return read.response;
 	const locale = callerLocale(context, read.value.locale);
-	const verdict = limits.passwordChecksPerAddress.hit(clientAddressOf(context));
+	const verdict = await limits.passwordChecksPerAddress.hit(clientAddressOf(context));
 	if (!verdict.ok) return tooManyRequests(verdict, locale);
 	const signedIn =
 		context.locals.user ?? (await context.locals.supabase?.auth.getUser())?.data.user;

@@ -77,7 +77,7 @@ export async function changePassword(
 	if (!strength.ok) return { ok: false, message: strength.message, reasons: strength.reasons };
 	// A stolen session must not become a way to guess the password itself.
 	const account = accountKey(user.email ?? user.id);
-	const verdict = rateLimits.passwordProofPerAccount.check(account);
+	const verdict = await rateLimits.passwordProofPerAccount.check(account);
 	if (!verdict.ok) return { ok: false, message: 'auth.error.rateLimited' };
 	const env = requireSupabaseEnv();
 	const fetch = forwardingFetch(clientAddress);
@@ -92,7 +92,7 @@ export async function changePassword(
 	if (proof.error) {
 		if (proof.error.code !== 'invalid_credentials')
 			return { ok: false, message: describeAuthError(proof.error).message };
-		rateLimits.passwordProofPerAccount.record(account);
+		await rateLimits.passwordProofPerAccount.record(account);
 		return { ok: false, message: 'profile.currentPasswordWrong' };
 	}
 	await probe.auth.signOut({ scope: 'local' });

@@ -19,7 +19,7 @@ export async function requestPasswordReset(
 	redirectTo: string,
 	clientAddress: string,
 ): Promise<RecoveryResult> {
-	const verdict = hitAll([
+	const verdict = await hitAll([
 		[limits.recoveryPerAddress, clientAddress],
 		[limits.recoveryPerAccount, accountKey(email)],
 	]);

@@ -38,8 +38,8 @@ function refused(verdict: Verdict, message: UiKey): SignInResult | undefined {
 export async function signIn(attempt: Attempt): Promise<SignInResult> {
 	const account = accountKey(attempt.email);
 	const blocked =
-		refused(limits.signInPerAddress.hit(attempt.clientAddress), 'auth.error.rateLimited') ??
-		refused(limits.signInFailuresPerAccount.check(account), 'auth.error.accountPaused');
+		refused(await limits.signInPerAddress.hit(attempt.clientAddress), 'auth.error.rateLimited') ??
+		refused(await limits.signInFailuresPerAccount.check(account), 'auth.error.accountPaused');
 	if (blocked) return blocked;
 
 	const { error } = await atLeast(
@@ -49,8 +49,8 @@ export async function signIn(attempt: Attempt): Promise<SignInResult> {
 	if (!error) return { ok: true };
 	const failure = describeAuthError(error);
 	if (failure.message === 'auth.error.invalidCredentials') {
-		limits.signInFailuresPerAccount.record(account);
-		const nowPaused = limits.signInFailuresPerAccount.check(account);
+		await limits.signInFailuresPerAccount.record(account);
+		const nowPaused = await limits.signInFailuresPerAccount.check(account);
 		if (!nowPaused.ok)
 			void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale, attempt.origin);
 	}

@@ -35,7 +35,7 @@ const takenCodes = new Set(['user_already_exists', 'email_exists', 'over_email_s
  * same "check your e-mail" answer, status and timing as a new one.
  */
 export async function signUp(registration: Registration): Promise<SignUpResult> {
-	const verdict = limits.signUpPerAddress.hit(registration.clientAddress);
+	const verdict = await limits.signUpPerAddress.hit(registration.clientAddress);
 	if (!verdict.ok)
 		return {
 			kind: 'failed',

@@ -17,14 +17,14 @@ export type CodeLookup =
 export async function lookUpDiscountCode(code: string, clientAddress: string): Promise<CodeLookup> {
 	// Every look-up counts as a miss until it is found, so concurrent guesses cannot all slip
 	// past the miss limit while the database answers.
-	const verdict = hitAll([
+	const verdict = await hitAll([
 		[limits.discountMissesPerAddress, clientAddress],
 		[limits.discountChecksPerAddress, clientAddress],
 	]);
 	if (!verdict.ok) return { kind: 'limited', verdict };
 	const percent = await redeemablePercent(code);
 	if (percent === null) return { kind: 'unknown' };
-	limits.discountMissesPerAddress.forgive(clientAddress);
+	await limits.discountMissesPerAddress.forgive(clientAddress);
 	return percent === 'unavailable'
 		? { kind: 'unavailable' }
 		: { kind: 'found', code: code.trim().toUpperCase(), percent };

@@ -28,7 +28,7 @@ export async function customerRoute<T extends { locale?: string }>(
 	let locale = callerLocale(context);
 	const customer = await callerOf(context);
 	if (!customer) return apiError(401, 'unauthenticated', 'checkout.error.unauthenticated', locale);
-	const verdict = options.limit?.hit(customer.id);
+	const verdict = await options.limit?.hit(customer.id);
 	if (verdict && !verdict.ok) return tooManyRequests(verdict, locale);
 	const read = await readJsonBody(context.request, options.body, locale, options.maxBytes ?? 4096);
 	if (!read.ok) return read.response;

@@ -1,45 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, combine } from './limiter';
+import { combine, RateLimiter } from './limiter';
+import { MemoryStore } from './memory-store';
+import { limitStoreContract } from './store-contract';
 
-function clock(start = 1_000_000) {
-	let now = start;
-	return { now: () => now, advance: (seconds: number) => (now += seconds * 1000) };
+limitStoreContract('memory', () => shared);
+const shared = new MemoryStore();
+
+// Time travel: only the memory store has a clock a test can move.
+function clocked(limit: { max: number; windowSeconds: number }) {
+	let now = 1_000_000;
+	const store = new MemoryStore(() => now);
+	return {
+		limiter: new RateLimiter('timed', limit, () => store),
+		advance: (seconds: number) => (now += seconds * 1000),
+	};
 }
 
-describe('RateLimiter', () => {
-	it('allows max events per window, then says how long to wait', () => {
-		const time = clock();
-		const limiter = new RateLimiter({ max: 3, windowSeconds: 60 }, time.now);
+describe('the memory store over time', () => {
+	it('waits exactly until the oldest counted event leaves the window', async () => {
+		const { limiter, advance } = clocked({ max: 3, windowSeconds: 60 });
 		for (let i = 0; i < 3; i++) {
-			expect(limiter.hit('a')).toEqual({ ok: true });
-			time.advance(10);
+			expect(await limiter.hit('a')).toEqual({ ok: true });
+			advance(10);
 		}
-		expect(limiter.hit('a')).toEqual({ ok: false, retryAfterSeconds: 30 });
-		expect(limiter.hit('b')).toEqual({ ok: true });
-		time.advance(30);
-		expect(limiter.hit('a')).toEqual({ ok: true });
+		expect(await limiter.hit('a')).toEqual({ ok: false, retryAfterSeconds: 30 });
+		advance(30);
+		expect(await limiter.hit('a')).toEqual({ ok: true });
 	});
 
-	it('counts recorded events without asking, and forgets a cleared key', () => {
-		const time = clock();
-		const limiter = new RateLimiter({ max: 2, windowSeconds: 300 }, time.now);
-		limiter.record('x');
-		limiter.record('x');
-		expect(limiter.check('x')).toEqual({ ok: false, retryAfterSeconds: 300 });
-		limiter.clear('x');
-		expect(limiter.check('x')).toEqual({ ok: true });
-	});
-
-	it('refused attempts do not extend the wait', () => {
-		const time = clock();
-		const limiter = new RateLimiter({ max: 1, windowSeconds: 60 }, time.now);
-		limiter.hit('k');
+	it('refused attempts do not extend the wait', async () => {
+		const { limiter, advance } = clocked({ max: 1, windowSeconds: 60 });
+		await limiter.hit('k');
 		for (let i = 0; i < 5; i++) {
-			time.advance(10);
-			limiter.hit('k');
+			advance(10);
+			await limiter.hit('k');
 		}
-		time.advance(10);
-		expect(limiter.hit('k')).toEqual({ ok: true });
+		advance(10);
+		expect(await limiter.hit('k')).toEqual({ ok: true });
 	});
 });
 
@@ -53,20 +50,5 @@ describe('combine', () => {
 				{ ok: false, retryAfterSeconds: 9 },
 			),
 		).toEqual({ ok: false, retryAfterSeconds: 9 });
-	});
-});
-
-describe('forgive', () => {
-	it('takes back the latest event only', () => {
-		const limiter = new RateLimiter({ max: 2, windowSeconds: 60 });
-		limiter.record('k');
-		limiter.record('k');
-		expect(limiter.check('k').ok).toBe(false);
-		limiter.forgive('k');
-		expect(limiter.check('k').ok).toBe(true);
-		limiter.forgive('k');
-		limiter.forgive('k');
-		limiter.record('k');
-		expect(limiter.check('k').ok).toBe(true);
 	});
 });

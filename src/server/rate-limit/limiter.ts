@@ -1,7 +1,8 @@
 /**
- * Counts events per key over a sliding window and says when a key is over its limit. In memory:
- * one site-server process holds the counts (docs/security.md says what that means behind a load
- * balancer). Idle keys are dropped as the map grows, so random keys cannot exhaust memory.
+ * Counts events per key over a sliding window and says when a key is over its limit. The counts
+ * live in a store shared by every site server (the database, `database-store.ts`), so a second
+ * server does not double anyone's budget; without a backend (a storefront-only run, unit tests)
+ * they live in this process (`memory-store.ts`). `store.ts` picks.
  */
 export interface WindowLimit {
 	max: number;
@@ -10,63 +11,58 @@ export interface WindowLimit {
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-const PRUNE_AT = 50_000;
+export interface LimitCheck {
+	bucket: string;
+	key: string;
+	limit: WindowLimit;
+}
+
+/** check: the verdict only; hit: the verdict, counting when allowed; record: count regardless. */
+export type TakeMode = 'check' | 'hit' | 'record';
+
+export interface LimitStore {
+	take(checks: LimitCheck[], mode: TakeMode): Promise<Verdict>;
+	/** Takes back the newest event of a key, or all of them. */
+	forget(bucket: string, key: string, everything: boolean): Promise<void>;
+}
 
 export class RateLimiter {
+	readonly bucket: string;
 	readonly limit: WindowLimit;
-	readonly #now: () => number;
-	readonly #events = new Map<string, number[]>();
+	readonly store: () => LimitStore;
 
-	constructor(limit: WindowLimit, now: () => number = () => Date.now()) {
+	constructor(bucket: string, limit: WindowLimit, store: () => LimitStore) {
+		this.bucket = bucket;
 		this.limit = limit;
-		this.#now = now;
+		this.store = store;
 	}
 
-	#recent(key: string, now: number): number[] {
-		const cutoff = now - this.limit.windowSeconds * 1000;
-		const kept = (this.#events.get(key) ?? []).filter((at) => at > cutoff);
-		if (kept.length === 0) this.#events.delete(key);
-		else this.#events.set(key, kept);
-		return kept;
+	#take(key: string, mode: TakeMode) {
+		return this.store().take([{ bucket: this.bucket, key, limit: this.limit }], mode);
 	}
 
 	/** Whether one more event for `key` would be allowed, without counting it. */
-	check(key: string): Verdict {
-		const now = this.#now();
-		const recent = this.#recent(key, now);
-		if (recent.length < this.limit.max) return { ok: true };
-		const oldest = recent[recent.length - this.limit.max] ?? now;
-		const waitMs = oldest + this.limit.windowSeconds * 1000 - now;
-		return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+	check(key: string): Promise<Verdict> {
+		return this.#take(key, 'check');
 	}
 
 	/** Counts an event that happened whether or not it was allowed (a failed password, say). */
-	record(key: string): void {
-		const now = this.#now();
-		if (this.#events.size >= PRUNE_AT) this.#prune(now);
-		this.#events.set(key, [...this.#recent(key, now), now].slice(-this.limit.max));
+	async record(key: string): Promise<void> {
+		await this.#take(key, 'record');
 	}
 
 	/** Checks and, when allowed, counts: the usual "may this request go ahead". */
-	hit(key: string): Verdict {
-		const verdict = this.check(key);
-		if (verdict.ok) this.record(key);
-		return verdict;
+	hit(key: string): Promise<Verdict> {
+		return this.#take(key, 'hit');
 	}
 
 	/** Takes back the latest event of `key`: one that turned out not to count (a found code). */
-	forgive(key: string): void {
-		const events = this.#events.get(key);
-		if (events && events.length > 1) this.#events.set(key, events.slice(0, -1));
-		else this.#events.delete(key);
+	forgive(key: string): Promise<void> {
+		return this.store().forget(this.bucket, key, false);
 	}
 
-	clear(key: string): void {
-		this.#events.delete(key);
-	}
-
-	#prune(now: number): void {
-		for (const key of [...this.#events.keys()]) this.#recent(key, now);
+	clear(key: string): Promise<void> {
+		return this.store().forget(this.bucket, key, true);
 	}
 }
 
@@ -78,10 +74,16 @@ export function combine(...verdicts: Verdict[]): Verdict {
 
 /**
  * Checks several limits and counts the request against all of them only when every one allows it,
- * so a request refused by one limit does not use up another.
+ * so a request refused by one limit does not use up another. One step in the store, so two
+ * servers cannot both slip through between the check and the count.
  */
-export function hitAll(pairs: [RateLimiter, string][]): Verdict {
-	const verdict = combine(...pairs.map(([limiter, key]) => limiter.check(key)));
-	if (verdict.ok) for (const [limiter, key] of pairs) limiter.record(key);
-	return verdict;
+export function hitAll(pairs: [RateLimiter, string][]): Promise<Verdict> {
+	const [first] = pairs;
+	if (!first) return Promise.resolve({ ok: true });
+	const checks = pairs.map(([limiter, key]) => ({
+		bucket: limiter.bucket,
+		key,
+		limit: limiter.limit,
+	}));
+	return first[0].store().take(checks, 'hit');
 }

@@ -1,4 +1,8 @@
-import { RateLimiter } from './limiter';
+import { RateLimiter, type WindowLimit } from './limiter';
+import { limitStore } from './store';
+
+/** A limit whose counts every site server shares; the name is its bucket in the store. */
+const limit = (bucket: string, window: WindowLimit) => new RateLimiter(bucket, window, limitStore);
 
 /**
  * Every limit the site enforces, in one place (docs/security.md explains each). Addresses are the
@@ -7,31 +11,31 @@ import { RateLimiter } from './limiter';
  */
 export const limits = {
 	/** Every password sign-in, successful or not: a flood from one address cannot starve others. */
-	signInPerAddress: new RateLimiter({ max: 30, windowSeconds: 300 }),
+	signInPerAddress: limit('signInPerAddress', { max: 30, windowSeconds: 300 }),
 	/** Wrong passwords for one account, from anywhere: then sign-in pauses, the reset link still works. */
-	signInFailuresPerAccount: new RateLimiter({ max: 10, windowSeconds: 300 }),
+	signInFailuresPerAccount: limit('signInFailuresPerAccount', { max: 10, windowSeconds: 300 }),
 	/** Wrong current passwords on the password tab, per signed-in account. */
-	passwordProofPerAccount: new RateLimiter({ max: 10, windowSeconds: 300 }),
-	signUpPerAddress: new RateLimiter({ max: 10, windowSeconds: 3600 }),
+	passwordProofPerAccount: limit('passwordProofPerAccount', { max: 10, windowSeconds: 300 }),
+	signUpPerAddress: limit('signUpPerAddress', { max: 10, windowSeconds: 3600 }),
 	/** Reset links: one per minute per address asked for (as the auth service's own frequency). */
-	recoveryPerAccount: new RateLimiter({ max: 1, windowSeconds: 60 }),
-	recoveryPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
+	recoveryPerAccount: limit('recoveryPerAccount', { max: 1, windowSeconds: 60 }),
+	recoveryPerAddress: limit('recoveryPerAddress', { max: 10, windowSeconds: 900 }),
 	/** Discount code look-ups: every cart visit re-checks its code, so these are generous… */
-	discountChecksPerAddress: new RateLimiter({ max: 60, windowSeconds: 300 }),
+	discountChecksPerAddress: limit('discountChecksPerAddress', { max: 60, windowSeconds: 300 }),
 	/** …but codes that are not redeemable: enough for typos, far too few to guess a code. */
-	discountMissesPerAddress: new RateLimiter({ max: 10, windowSeconds: 900 }),
+	discountMissesPerAddress: limit('discountMissesPerAddress', { max: 10, windowSeconds: 900 }),
 	/** Orders and payment retries per customer: a double click is one order anyway (idempotency). */
-	checkoutsPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	checkoutsPerAccount: limit('checkoutsPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Saved cards added, made default or removed, per customer: adding and removing reach Stripe. */
-	savedCardChangesPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	savedCardChangesPerAccount: limit('savedCardChangesPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Cancelling and keeping servers, per customer: each writes the service and its history. */
-	serviceChangesPerAccount: new RateLimiter({ max: 20, windowSeconds: 300 }),
+	serviceChangesPerAccount: limit('serviceChangesPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Support tickets opened per customer: each lands in staff's queue. */
-	ticketsPerAccount: new RateLimiter({ max: 10, windowSeconds: 3600 }),
+	ticketsPerAccount: limit('ticketsPerAccount', { max: 10, windowSeconds: 3600 }),
 	/** Power, password resets and settings per customer: each reaches the game panel. */
-	serverActionsPerAccount: new RateLimiter({ max: 60, windowSeconds: 300 }),
+	serverActionsPerAccount: limit('serverActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
-	passwordChecksPerAddress: new RateLimiter({ max: 120, windowSeconds: 300 }),
+	passwordChecksPerAddress: limit('passwordChecksPerAddress', { max: 120, windowSeconds: 300 }),
 } as const;
 
 export function accountKey(email: string): string {

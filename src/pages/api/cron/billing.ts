@@ -6,7 +6,11 @@ import { adminClient } from '../../../server/supabase/admin-client';
 
 export const prerender = false;
 
-/** POST /api/cron/billing (bearer CRON_SECRET): one billing run now; what it did as JSON. */
+/**
+ * POST /api/cron/billing (bearer CRON_SECRET): one billing run now; what it did as JSON. A run
+ * another server is already doing answers 200 with `ran: false`: for the scheduler that is
+ * success, so the same cron line can run on every server.
+ */
 export const POST: APIRoute = async (context) => {
 	const locale = callerLocale(context);
 	const access = cronAccess(context.request);
@@ -17,5 +21,5 @@ export const POST: APIRoute = async (context) => {
 	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
 	const origin = process.env.PUBLIC_SITE_URL ?? context.url.origin;
 	const summary = await runBilling(admin, { now: new Date(), origin });
-	return json(summary.ran ? 200 : 409, summary);
+	return json(200, summary);
 };

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { hitAll, RateLimiter, type LimitStore } from './limiter';
+
+/**
+ * What every store must do, run against the memory store (limiter.test.ts) and the database
+ * (tests/integration/rate-limit/). Windows are long, so nothing expires while it runs; each test
+ * uses keys of its own, so a shared database needs no cleaning.
+ */
+export function limitStoreContract(name: string, store: () => LimitStore) {
+	const unique = () => `${name}-${Math.random().toString(36).slice(2)}`;
+	const limiter = (max: number, windowSeconds = 300) =>
+		new RateLimiter(unique(), { max, windowSeconds }, store);
+
+	describe(`${name}: the limit store contract`, () => {
+		it('allows max events per window, then says how long to wait', async () => {
+			const limit = limiter(3, 60);
+			for (let i = 0; i < 3; i++) expect(await limit.hit('a')).toEqual({ ok: true });
+			const refused = await limit.hit('a');
+			expect(refused.ok).toBe(false);
+			if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThan(55);
+			if (!refused.ok) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+			expect(await limit.hit('b')).toEqual({ ok: true });
+		});
+
+		it('counts recorded events without asking, and forgets a cleared key', async () => {
+			const limit = limiter(2);
+			await limit.record('x');
+			expect(await limit.check('x')).toEqual({ ok: true });
+			await limit.record('x');
+			expect((await limit.check('x')).ok).toBe(false);
+			await limit.clear('x');
+			expect(await limit.check('x')).toEqual({ ok: true });
+		});
+
+		it('takes back the latest event only', async () => {
+			const limit = limiter(2);
+			await limit.record('k');
+			await limit.record('k');
+			await limit.forgive('k');
+			expect(await limit.check('k')).toEqual({ ok: true });
+			await limit.record('k');
+			expect((await limit.check('k')).ok).toBe(false);
+		});
+
+		it('keeps buckets apart: the same key under another limit has its own count', async () => {
+			const [one, two] = [limiter(1), limiter(1)];
+			expect(await one.hit('same')).toEqual({ ok: true });
+			expect(await two.hit('same')).toEqual({ ok: true });
+			expect((await one.hit('same')).ok).toBe(false);
+		});
+
+		it('counts a request against several limits only when all allow it', async () => {
+			const [loose, tight] = [limiter(5), limiter(1)];
+			expect(
+				await hitAll([
+					[loose, 'c'],
+					[tight, 'c'],
+				]),
+			).toEqual({ ok: true });
+			expect(
+				(
+					await hitAll([
+						[loose, 'c'],
+						[tight, 'c'],
+					])
+				).ok,
+			).toBe(false);
+			// The refused request did not use up the loose limit: four are left.
+			for (let i = 0; i < 4; i++) expect(await loose.hit('c')).toEqual({ ok: true });
+			expect((await loose.hit('c')).ok).toBe(false);
+		});
+
+		it('lets exactly max of many concurrent requests through', async () => {
+			const limit = limiter(10);
+			const verdicts = await Promise.all(Array.from({ length: 25 }, () => limit.hit('rush')));
+			expect(verdicts.filter((v) => v.ok)).toHaveLength(10);
+		});
+	});
+}
