@@ -13,6 +13,7 @@ import { benchPanelPages } from './bench/panel-pages.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
 import { pageWeight } from './bench/page-weight.ts';
 import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
+import { benchTwoServers } from './bench/two-servers.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -96,6 +97,12 @@ console.log(
 const checkout = await benchCheckout();
 console.table(checkout.rows);
 console.log(checkout.codeUses);
+console.log(
+	'\nTwo site servers behind one local backend: 400 requests at concurrency 16 against one server, then spread over both (requests/s, p99), and whether the two behaved as one:',
+);
+const twoServers = await benchTwoServers();
+console.table(twoServers.rows);
+console.table(twoServers.invariants);
 console.log(
 	'\nBilling run over 10,000 services, 1,000 due (renewal invoices and their mails, local stack):',
 );
