@@ -23,6 +23,9 @@ export default defineConfig({
 				test: {
 					name: 'integration',
 					include: ['tests/integration/**/*.test.ts'],
+					// The product's JSON log lines would bury the test report; site servers the tests
+					// start set their own level.
+					env: { LOG_LEVEL: 'silent' },
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},

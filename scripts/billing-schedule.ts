@@ -16,11 +16,10 @@ export function scheduleBilling(siteUrl: string, secret: string): () => void {
 		try {
 			const response = await fetch(new URL('/api/cron/billing', siteUrl), {
 				method: 'POST',
-				// A JSON body: the site refuses body-less writes that name no origin.
 				headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
 				body: '{}',
 			});
-			if (!response.ok && response.status !== 409)
+			if (!response.ok)
 				console.error(`[billing] hourly run answered ${response.status}: ${await response.text()}`);
 		} catch (error) {
 			console.error('[billing] hourly run could not reach the site:', error);

@@ -9,12 +9,15 @@ export interface SiteServer {
 export async function serveSite(
 	port = Number(process.env.PORT ?? 4321),
 	env: NodeJS.ProcessEnv = {},
+	/** Receives the server's log (JSON lines); without it the log is discarded. */
+	onLog?: (chunk: string) => void,
 ): Promise<SiteServer> {
 	const host = process.env.HOST ?? '127.0.0.1';
 	const child = spawn(process.execPath, ['server/site-server.ts'], {
-		stdio: ['ignore', 'ignore', 'inherit'],
+		stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
 		env: { ...process.env, HOST: host, PORT: String(port), ...env },
 	});
+	child.stdout?.on('data', (chunk: Buffer) => onLog?.(String(chunk)));
 	const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 	for (let attempt = 0; attempt < 100; attempt++) {
 		if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}`);

@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
-import { beginShutdown } from '../src/server/http/lifecycle.ts';
+import { backgroundSettled, beginShutdown } from '../src/server/http/lifecycle.ts';
 import { logger } from '../src/server/log/logger.ts';
 
 /**
- * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (long work such as the
- * billing run sees the shutdown signal, stops between steps and releases its lock), then exit. A
- * request that outlives the grace period is cut off, so a stuck client cannot hold up a deploy.
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight and background work finish
+ * (the billing run sees the shutdown signal, stops between steps and releases its lock), then
+ * exit. What outlives the grace period is cut off, so a stuck client cannot hold up a deploy; a
+ * server install cut off that way is resumed by the next billing run (resume-provisioning.ts).
  */
 export function stopGracefully(
 	server: Server,
@@ -28,10 +29,13 @@ export function stopGracefully(
 		const sweep = setInterval(() => server.closeIdleConnections(), 50);
 		sweep.unref();
 		server.close(() => {
-			clearTimeout(deadline);
 			clearInterval(sweep);
-			logger.info('stopped');
-			exit(0);
+			// Provisioning started by a payment goes on after its webhook was answered: let it end.
+			void backgroundSettled().then(() => {
+				clearTimeout(deadline);
+				logger.info('stopped');
+				exit(0);
+			});
 		});
 		server.closeIdleConnections();
 	};

@@ -61,7 +61,13 @@ const server = createServer((req, res) => {
 	);
 	res.setHeader('X-Request-Id', requestId);
 	if (isShuttingDown()) res.setHeader('Connection', 'close');
-	applySecurityHeaders(req, res, pagePolicies, isHttps(req, viaProxy));
+	const https = isHttps(req, viaProxy);
+	applySecurityHeaders(req, res, pagePolicies, https);
+	// Astro takes the scheme from the socket. Behind the operator's TLS proxy the socket is plain
+	// HTTP, so every URL built from the request (auth callbacks, the gateway's return addresses)
+	// would say http:// and session cookies would lose Secure: tell it what the proxy reported.
+	if (viaProxy)
+		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
 	logWhenDone(req, res, requestId);
 	void withRequestId(requestId, () =>
 		serveStatic(clientRoot, req, res)
@@ -75,9 +81,9 @@ const server = createServer((req, res) => {
 	);
 });
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST || '127.0.0.1';
+const port = Number(process.env.PORT || 4321);
 server.listen(port, host, () => logger.info('listening', { url: `http://${host}:${port}`, mode }));
 
-const stop = stopGracefully(server, Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000));
+const stop = stopGracefully(server, Number(process.env.SHUTDOWN_GRACE_MS || 25_000));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

@@ -10,6 +10,7 @@ import type { Backend } from '../local-backend.ts';
 export interface Customer {
 	id: string;
 	email: string;
+	password: string;
 	/** The Cookie header a browser would send after signing in. */
 	cookie: string;
 }
@@ -52,7 +53,7 @@ export async function signedInCustomer(admin: SupabaseClient, origin: string): P
 		throw new Error(
 			`Sign-in through ${origin}/login answered ${response.status} without a session`,
 		);
-	return { id: data.user.id, email, cookie: cookies.join('; ') };
+	return { id: data.user.id, email, password, cookie: cookies.join('; ') };
 }
 
 /** Headers of a same-origin request from the signed-in browser (JSON body when `json`). */

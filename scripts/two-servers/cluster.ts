@@ -20,6 +20,8 @@ export interface SiteNode {
 	/** This process's simulated game panel, kept in a file so its servers can be counted after. */
 	simFile: string;
 	child: ChildProcess;
+	/** What the server logged (JSON lines), for following an order through both. */
+	log: string[];
 }
 
 export interface Cluster {
@@ -74,6 +76,7 @@ export async function startCluster(): Promise<Cluster> {
 		PROVISIONING_RETRY_MS: '20',
 		TEST_GATEWAY_SECRET: secrets.testGateway,
 		CRON_SECRET: secrets.cron,
+		LOG_LEVEL: 'info', // the test follows an order through these lines
 	};
 	const folder = await mkdtemp(join(tmpdir(), 'two-servers-'));
 	const sites: SiteNode[] = [];
@@ -83,8 +86,13 @@ export async function startCluster(): Promise<Cluster> {
 			['B', portB],
 		] as const) {
 			const simFile = join(folder, `game-panel-${name}.json`);
-			const { url, child } = await serveSite(port, { ...shared, GAME_PANEL_SIM_FILE: simFile });
-			sites.push({ name, origin: url, simFile, child });
+			const log: string[] = [];
+			const { url, child } = await serveSite(
+				port,
+				{ ...shared, GAME_PANEL_SIM_FILE: simFile },
+				(chunk) => log.push(chunk),
+			);
+			sites.push({ name, origin: url, simFile, child, log });
 		}
 	} catch (error) {
 		await Promise.all(sites.map((site) => exited(site.child)));

@@ -44,6 +44,9 @@ export interface ScenarioResult {
 	renewals: RenewalFacts[];
 	series: NumberSeries[];
 	throughput: ThroughputRow[];
+	/** Both servers' log lines, parsed, and the signed-in customer's secrets to look for in them. */
+	log: Record<string, unknown>[];
+	secrets: string[];
 }
 
 export interface Observed {
@@ -58,6 +61,8 @@ export interface Observed {
 	state: StoredState;
 	mails: Mail[];
 	throughput: ThroughputRow[];
+	log: Record<string, unknown>[];
+	secrets: string[];
 }
 
 export function assemble(o: Observed): ScenarioResult {
@@ -108,5 +113,7 @@ export function assemble(o: Observed): ScenarioResult {
 		}),
 		series: o.state.series,
 		throughput: o.throughput,
+		log: o.log,
+		secrets: o.secrets,
 	};
 }

@@ -42,7 +42,9 @@ export async function runTwoServers(options: ScenarioOptions = {}): Promise<Scen
 	try {
 		const admin = serviceRole(cluster.backend);
 		const customer = await signedInCustomer(admin, sites[0].origin);
-		await warmUp(sites, customer);
+		// A customer of its own for the warm-up: its refused checkout counts toward the per-customer
+		// limit, which both servers now share.
+		await warmUp(sites, await signedInCustomer(admin, sites[1].origin));
 		const keys = newKeys(options.keys ?? 10);
 		const checkouts = await concurrentCheckouts(sites, customer, keys);
 		log(`checkouts: ${checkouts.map((c) => `${c.server} ${c.status}`).join(', ')}`);
@@ -86,7 +88,15 @@ export async function runTwoServers(options: ScenarioOptions = {}): Promise<Scen
 						concurrency,
 					);
 		const observed = { origins, keys, checkouts, payments, statuses, billing, billed, state };
-		return assemble({ ...observed, mails, throughput });
+		const serverLog = sites
+			.flatMap((site) => site.log.join('').split('\n'))
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as Record<string, unknown>);
+		const customerSecrets = [
+			customer.password,
+			...customer.cookie.split('; ').map((c) => c.slice(c.indexOf('=') + 1)),
+		];
+		return assemble({ ...observed, mails, throughput, log: serverLog, secrets: customerSecrets });
 	} finally {
 		await cluster.stop();
 	}

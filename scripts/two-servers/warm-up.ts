@@ -15,7 +15,7 @@ interface Probe {
 const probes: Probe[] = [
 	{
 		path: '/api/checkout',
-		expect: 422, // invalid_billing: no order placed (it does count once toward the customer's limit)
+		expect: 422, // invalid_billing: no order placed (it counts toward the warm-up customer's limit)
 		init: (site, customer) => ({
 			method: 'POST',
 			headers: browserHeaders(site.origin, customer),

@@ -67,6 +67,29 @@ test('HSTS is sent on HTTPS, as the trusted proxy reports it, and only then', as
 	expect(forged.headers['strict-transport-security']).toBeUndefined();
 });
 
+test('behind the TLS proxy, the session cookie is Secure and the origin is https://', async () => {
+	const viaProxy = {
+		'X-Forwarded-Proto': 'https',
+		'X-Forwarded-For': customerAddress(),
+		Origin: siteOrigin.replace('http:', 'https:'),
+	};
+	const signedIn = await raw('/login', {
+		form: { email: demo.email, password: demo.password },
+		headers: viaProxy,
+	});
+	expect(signedIn.status).toBe(303);
+	const cookies = [signedIn.headers['set-cookie'] ?? []].flat();
+	expect(cookies.some((c) => /^sb-.*-auth-token/.test(c))).toBe(true);
+	for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+	// The same claim from a client that is not the proxy changes nothing: its http:// origin stands.
+	const forged = await raw('/login', {
+		from: '127.0.0.7',
+		form: { email: demo.email, password: 'wrong-password-1' },
+		headers: { 'X-Forwarded-Proto': 'https', Origin: siteOrigin.replace('http:', 'https:') },
+	});
+	expect(forged.status).toBe(403);
+});
+
 test('the proxy’s request id is kept, anyone else’s replaced', async () => {
 	const headers = { 'X-Request-Id': 'edge-1b2c3d4e5f' };
 	expect((await raw('/api/health', { headers })).headers['x-request-id']).toBe('edge-1b2c3d4e5f');

@@ -2,6 +2,7 @@ import { localizePath, useTranslations, type Locale } from '../../i18n';
 import { getMailer } from '../mail';
 import { composeMail } from '../mail/compose';
 import { adminClient } from '../supabase/admin-client';
+import { logger } from '../log/logger';
 
 /**
  * Tells an account's owner that sign-in is paused because someone keeps guessing its password,
@@ -33,6 +34,6 @@ export async function alertAccountOwner(
 			]),
 		);
 	} catch (error) {
-		console.error('[security] could not alert the owner of a guessed account:', error);
+		logger.error('could not alert the owner of a guessed account', { error });
 	}
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RENEWAL_NOTICE_DAYS } from '../../lib/billing';
+import { resumeStalledProvisioning } from '../checkout/resume-provisioning';
 import { isShuttingDown } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
@@ -24,6 +25,8 @@ export type RunSummary =
 			mails: number;
 			/** The server began shutting down: the rest waits for the next run. */
 			stoppedEarly?: true;
+			/** Paid services whose server setup was cut off, taken up again. */
+			provisioningResumed?: number;
 	  };
 
 /**
@@ -47,6 +50,8 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 	logger.info('billing run started', { at: context.now.toISOString() });
 	let stoppedEarly = false;
 	try {
+		// Paid servers whose setup was cut off (a stopped server) are taken up again, in the background.
+		const resumed = await resumeStalledProvisioning(admin, context.origin);
 		// Pauses that ran out come back first, so their services are billed as the active ones they are.
 		const pauses = await endDuePauses(admin, context.now);
 		const services = await billingCandidates(admin, context.now, RENEWAL_NOTICE_DAYS);
@@ -87,6 +92,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			failures,
 			mails,
 			...(stoppedEarly ? { stoppedEarly: true as const } : {}),
+			...(resumed ? { provisioningResumed: resumed } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });

@@ -1,4 +1,5 @@
 import { afterBillingPayment } from '../billing/after-payment';
+import { inBackground } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import { recordSavedCard } from '../payment-methods/saved-card';
 import type { PaymentEvent } from '../payments/types';
@@ -126,8 +127,10 @@ async function carryOn(admin: AdminClient, invoiceId: string, serviceId: string,
 	if (await afterBillingPayment(admin, invoiceId)) return;
 	await confirmOrder(admin, invoiceId, origin);
 	// Provisioning goes on after the gateway has its answer; its own retries and ticket cover failure.
-	void provision(admin, serviceId, origin).catch((failure: unknown) =>
-		logger.error('provisioning failed', { serviceId, error: failure }),
+	inBackground(
+		provision(admin, serviceId, origin).catch((failure: unknown) =>
+			logger.error('provisioning failed', { serviceId, error: failure }),
+		),
 	);
 }
 

@@ -8,7 +8,7 @@ import { sendServerReady, sendSetupDelayed } from './mails';
 
 /** Tries before a customer is told, with a ticket, that setting up needs a person. */
 export const provisioningAttempts = 5;
-const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS ?? 500);
+const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS || 500);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,7 +100,7 @@ export async function provision(
 	await giveUp(admin, origin, row, email, profile?.preferred_locale, lastError);
 }
 
-const pollMs = Number(process.env.PROVISIONING_POLL_MS ?? 1000);
+const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
 const maxWaitMs = 15 * 60_000;
 
 /**

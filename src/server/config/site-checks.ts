@@ -61,8 +61,8 @@ export function siteProblems(env: Env, mode: Mode): string[] {
 	whole(env, 'PROVISIONING_RETRY_MS', 1, 3_600_000, problems);
 	whole(env, 'PROVISIONING_POLL_MS', 1, 600_000, problems);
 	const level = env.LOG_LEVEL?.trim();
-	if (level && !['debug', 'info', 'warn', 'error'].includes(level.toLowerCase()))
-		problems.push(`LOG_LEVEL must be debug, info, warn or error, not "${level}"`);
+	if (level && !['debug', 'info', 'warn', 'error', 'silent'].includes(level.toLowerCase()))
+		problems.push(`LOG_LEVEL must be debug, info, warn, error or silent, not "${level}"`);
 	try {
 		parseTrustedProxies(env.TRUSTED_PROXIES);
 	} catch (error) {

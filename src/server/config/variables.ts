@@ -70,7 +70,7 @@ export const variables: readonly Variable[] = [
 		required: 'optional',
 		default: 'info',
 		example: 'warn',
-		does: 'The least severe log lines written: debug, info, warn or error',
+		does: 'The least severe log lines written: debug, info, warn, error, or silent for none',
 	},
 	{
 		name: 'PUBLIC_SUPABASE_URL',
@@ -84,7 +84,7 @@ export const variables: readonly Variable[] = [
 		name: 'PUBLIC_SUPABASE_ANON_KEY',
 		group: 'Supabase',
 		required: 'production',
-		example: 'eyJhbGciOi… or sb_publishable_…',
+		example: '`eyJhbGciOi…` or `sb_publishable_…`',
 		does: "The project's anon (publishable) key",
 	},
 	{
@@ -107,7 +107,7 @@ export const variables: readonly Variable[] = [
 		required: 'production',
 		default: 'the test gateway (development only)',
 		example: 'sk_live_…',
-		does: 'Stripe secret or restricted key; test-mode keys (sk_test_…) take test payments',
+		does: 'Stripe secret or restricted key; test-mode keys (`sk_test_…`) take test payments',
 	},
 	{
 		name: 'STRIPE_WEBHOOK_SECRET',
@@ -121,7 +121,7 @@ export const variables: readonly Variable[] = [
 		group: 'Payments',
 		required: 'optional',
 		default: 'derived from the service-role key',
-		example: '32+ random characters',
+		example: '32+ random characters (`openssl rand -hex 32`)',
 		does: "Development only: signs the test gateway's payment events",
 	},
 	{
@@ -234,7 +234,7 @@ export const variables: readonly Variable[] = [
 		name: 'CRON_SECRET',
 		group: 'Billing',
 		required: 'production',
-		example: '32+ random characters',
+		example: '32+ random characters (`openssl rand -hex 32`)',
 		does: 'Bearer token the scheduler sends to `POST /api/cron/billing`',
 	},
 	{
@@ -264,7 +264,7 @@ export const variables: readonly Variable[] = [
 		name: 'SELLER_ADDRESS',
 		group: 'Invoices',
 		required: 'optional',
-		default: 'Storgata 1, Oslo',
+		default: 'Storgata 1, 0155 Oslo, Norway (three lines)',
 		example: 'Storgata 1\\n0155 Oslo\\nNorway',
 		does: "The seller's address (`\\n` separates lines)",
 	},

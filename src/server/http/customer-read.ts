@@ -4,6 +4,7 @@ import type { Locale, UiKey } from '../../i18n';
 import { bearerClient, type CustomerClient } from '../supabase/customer-client';
 import { apiError, callerLocale, json } from './api';
 import { callerOf } from './caller';
+import { logger } from '../log/logger';
 
 export interface CustomerReadRequest {
 	customer: User;
@@ -34,7 +35,7 @@ export async function customerRead(
 			? apiError(404, 'not_found', messages.notFound, locale)
 			: json(200, body, { 'Cache-Control': 'private, no-store' });
 	} catch (error) {
-		console.error(`[panel] ${context.url.pathname} failed:`, error);
+		logger.error('panel read failed', { path: context.url.pathname, error });
 		return apiError(500, 'read_failed', messages.failure, locale);
 	}
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveChatConfigError, readLiveChatConfig } from './config';
 import { getLiveChat, liveChatForBrowser } from './index';
 
@@ -37,14 +37,16 @@ describe('getLiveChat and liveChatForBrowser', () => {
 	it('throw and log a broken configuration; the browser then gets tickets, not a chat', () => {
 		expect(() => getLiveChat({ LIVE_CHAT: 'crisp' })).toThrow(LiveChatConfigError);
 		const logged: unknown[] = [];
-		const original = console.error;
-		console.error = (...args: unknown[]) => logged.push(args.join(' '));
+		const write = vi.spyOn(process.stdout, 'write').mockImplementation((line) => {
+			logged.push(String(line));
+			return true;
+		});
 		try {
 			expect(liveChatForBrowser({ LIVE_CHAT: 'crisp' })).toBeNull();
 		} finally {
-			console.error = original;
+			write.mockRestore();
 		}
-		expect(logged).toEqual([expect.stringMatching(/CRISP_WEBSITE_ID/)]);
+		expect(logged).toEqual([expect.stringMatching(/"level":"error".*CRISP_WEBSITE_ID/)]);
 	});
 
 	it('follow a changed environment', () => {

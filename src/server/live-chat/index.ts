@@ -2,6 +2,7 @@ import { LiveChatConfigError, readLiveChatConfig } from './config';
 import { createCrispChat } from './crisp';
 import { noLiveChat } from './none';
 import type { LiveChat, LiveChatBrowserConfig } from './types';
+import { logger } from '../log/logger';
 
 export type { LiveChat, LiveChatBrowserConfig, LiveChatCsp, LiveChatProvider } from './types';
 export { LiveChatConfigError } from './config';
@@ -33,7 +34,9 @@ export function liveChatForBrowser(env: Env = process.env): LiveChatBrowserConfi
 		return getLiveChat(env).browserConfig();
 	} catch (error) {
 		if (!(error instanceof LiveChatConfigError)) throw error;
-		console.error(`[live-chat] ${error.message}; offering support tickets instead`);
+		logger.error('live chat not configured: offering support tickets instead', {
+			error: error.message,
+		});
 		return null;
 	}
 }

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * directly, and it shares the request scope with Astro's bundled copy through a global symbol.
  */
 export type Level = 'debug' | 'info' | 'warn' | 'error';
+/** LOG_LEVEL may also be `silent` (the integration tests, whose failures speak for themselves). */
+const silent = 100;
 export type Fields = Record<string, unknown>;
 
 const rank: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -59,6 +61,7 @@ function clean(value: unknown, depth = 0): unknown {
 
 function threshold(): number {
 	const level = process.env.LOG_LEVEL?.trim().toLowerCase() as Level | undefined;
+	if (level === ('silent' as string)) return silent;
 	return rank[level ?? 'info'] ?? rank.info;
 }
 

@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from '../../i18n';
 import { getMailer } from './index';
 import type { composeMail } from './compose';
+import { logger } from '../log/logger';
 
 // What every product mail (orders, servers, billing) shares: the customer's language, links to the
 // public site, and a send that is logged rather than allowed to undo what the mail reports.
@@ -20,7 +21,7 @@ export async function deliver(build: () => ReturnType<typeof composeMail>): Prom
 		await getMailer().send(build());
 		return true;
 	} catch (error) {
-		console.error('[mail] could not send a product mail:', error);
+		logger.error('product mail not sent', { error });
 		return false;
 	}
 }

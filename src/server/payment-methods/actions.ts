@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
 import { listPaymentMethods } from './queries';
+import { logger } from '../log/logger';
 
 // What a customer changes about their saved cards: add one on the gateway's page (no payment),
 // choose the default, remove one. The database functions decide under a lock; this module talks
@@ -111,7 +112,7 @@ async function removeNow(
 		try {
 			await gateway.detachMethod(card.gateway_reference);
 		} catch (failure) {
-			console.error(`[payment-methods] ${gateway.name} could not detach a card:`, failure);
+			logger.error('card not detached at the gateway', { gateway: gateway.name, error: failure });
 			return 'unavailable';
 		}
 	}

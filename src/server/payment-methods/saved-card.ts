@@ -1,6 +1,7 @@
 import { isUuid } from '../../lib/uuid';
 import type { PaymentEvent } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { logger } from '../log/logger';
 
 /**
  * A card saved on the gateway's setup page, from its verified webhook: the event taken once, the
@@ -13,7 +14,7 @@ export async function recordSavedCard(
 ): Promise<void> {
 	// Our sessions carry a profile id; anything else on the account is not ours to save.
 	if (!isUuid(event.profileId))
-		return console.error(`[payments] ${event.gateway} saved a card for no profile of ours`);
+		return logger.error('card saved for no profile of ours', { gateway: event.gateway });
 	const card = event.savedMethod;
 	const { data, error } = await admin.rpc('record_saved_card', {
 		event_id: event.eventId,
@@ -30,5 +31,5 @@ export async function recordSavedCard(
 	if (error) throw new Error(`record_saved_card: ${error.message}`);
 	// Delivered for a profile that is gone (deleted since): nothing to keep, nothing to retry.
 	if (data === 'unknown_owner')
-		console.error(`[payments] ${event.gateway} saved a card for an unknown profile: dropped`);
+		logger.error('card saved for an unknown profile: dropped', { gateway: event.gateway });
 }

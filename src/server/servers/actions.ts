@@ -11,6 +11,7 @@ import {
 } from '../game-panel';
 import type { AdminClient } from '../supabase/admin-client';
 import { liveStatus } from './live';
+import { logger } from '../log/logger';
 
 // What a customer does to their server from the panel. The game panel acts first; the activity
 // log records what it did. A server that is not the customer's is 'not_found', whatever it is.
@@ -57,7 +58,7 @@ async function ownedOnPanel(
 function panelRefusal(error: unknown): ServerRefusal {
 	if (error instanceof GamePanelConflictError) return 'panel_refused';
 	if (error instanceof GamePanelNotFoundError) return 'not_on_panel';
-	console.error('[servers] game panel call failed:', error);
+	logger.error('game panel call failed', { error });
 	return 'panel_unavailable';
 }
 

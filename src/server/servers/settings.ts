@@ -4,6 +4,7 @@ import { refOf } from '../billing/panel-steps';
 import { getGamePanel, GamePanelConflictError, GamePanelNotFoundError } from '../game-panel';
 import type { AdminClient } from '../supabase/admin-client';
 import type { ServerRefusal } from './actions';
+import { logger } from '../log/logger';
 
 export interface ServerSettings {
 	label: string;
@@ -47,7 +48,7 @@ export async function saveServerSettings(
 			if (failure instanceof GamePanelNotFoundError) return 'not_on_panel';
 			// Installing or suspended: the panel takes no schedule until the server is running.
 			if (failure instanceof GamePanelConflictError) return 'panel_refused';
-			console.error('[servers] daily restart not set:', failure);
+			logger.error('daily restart not set', { error: failure });
 			return 'panel_unavailable';
 		}
 	}

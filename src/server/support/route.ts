@@ -6,6 +6,7 @@ import { customerRoute, type CustomerRequest } from '../http/customer-route';
 import type { RateLimiter } from '../rate-limit/limiter';
 import { bearerClient, type CustomerClient } from '../supabase/customer-client';
 import type { Changed, Refusal } from './actions';
+import { logger } from '../log/logger';
 
 // The door of a ticket write: customerRoute's checks (signed in, rate limit, body), then a
 // client acting as the customer. Ticket writes run as the customer rather than with the service
@@ -34,7 +35,7 @@ export function ticketRoute<T extends { locale?: string }>(
 		try {
 			return await handle({ ...request, client });
 		} catch (error) {
-			console.error(`[support] ${context.url.pathname} failed:`, error);
+			logger.error('support request failed', { path: context.url.pathname, error });
 			return apiError(500, 'write_failed', 'panel.error.generic', request.locale);
 		}
 	});

@@ -94,8 +94,8 @@ export async function startCancelStack() {
 	}
 
 	const { limits } = await import('../../../src/server/rate-limit/limits.ts');
-	const resetLimits = () => {
-		for (const id of [demo.id, other.id]) limits.serviceChangesPerAccount.clear(id);
+	const resetLimits = async () => {
+		await Promise.all([demo.id, other.id].map((id) => limits.serviceChangesPerAccount.clear(id)));
 	};
 
 	return { p, tokens, call, service, resetLimits };

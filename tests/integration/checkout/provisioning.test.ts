@@ -7,6 +7,8 @@ import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
+import type * as ResumeModule from '../../../src/server/checkout/resume-provisioning.ts';
+import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
 
 // Provisioning after a verified payment, against the fake Pterodactyl: panel outages are retried,
 // a retried create never makes a second server, and after the last try the customer gets a clear
@@ -17,6 +19,8 @@ let fake: FakePterodactyl;
 let ownerId: string;
 let provision: typeof ProvisionModule.provision;
 let admin: typeof AdminModule.adminClient;
+let resume: typeof ResumeModule.resumeStalledProvisioning;
+let lifecycle: typeof LifecycleModule;
 
 beforeAll(async () => {
 	p = await startProductStack();
@@ -33,6 +37,9 @@ beforeAll(async () => {
 	// Read after the environment is set: the retry and poll timings are taken at load.
 	({ provision } = await import('../../../src/server/checkout/provision.ts'));
 	({ adminClient: admin } = await import('../../../src/server/supabase/admin-client.ts'));
+	({ resumeStalledProvisioning: resume } =
+		await import('../../../src/server/checkout/resume-provisioning.ts'));
+	lifecycle = await import('../../../src/server/http/lifecycle.ts');
 	ownerId = (await p.owner.auth.getUser()).data.user!.id;
 }, 60_000);
 
@@ -126,5 +133,24 @@ describe('provisioning', () => {
 		const tickets = (await p.owner.from('tickets').select('id, department').eq('service_id', id))
 			.data;
 		expect(tickets).toEqual([expect.objectContaining({ department: 'technical' })]);
+	});
+
+	it('takes up a paid service whose setup was cut off, once, and leaves given-up ones to the team', async () => {
+		const id = await paidService('prov-stalled-01');
+		const gaveUp = await paidService('prov-stalled-02');
+		fake.clearFaults();
+		for (let i = 0; i < 50; i++) fake.failNext(503);
+		await provision(admin()!, gaveUp, 'http://site.test');
+		fake.clearFaults();
+		// Not yet stalled: a setup that may still be running is left alone.
+		expect(await resume(admin()!, 'http://site.test')).toBe(0);
+		// As if the site server had stopped mid-install long ago.
+		const later = new Date(Date.now() + 60_000);
+		expect(await resume(admin()!, 'http://site.test', later)).toBe(1);
+		await lifecycle.backgroundSettled();
+		expect(await serviceRow(id)).toMatchObject({ status: 'active', provisioning_error: null });
+		expect(await resume(admin()!, 'http://site.test', later)).toBe(0);
+		expect(fake.state.servers.filter((server) => server.external_id === id)).toHaveLength(1);
+		expect((await serviceRow(gaveUp)).status).toBe('provisioning');
 	});
 });

@@ -23,7 +23,7 @@ export interface CardsStack {
 	/** Delivers a signed webhook to POST /api/payments/test/webhook again. */
 	deliver(delivery: Delivery): Promise<number>;
 	/** Forgets both customers' saved-card changes, so each test starts within the rate limit. */
-	resetLimits(): void;
+	resetLimits(): Promise<void>;
 	routes: Routes;
 }
 
@@ -108,8 +108,8 @@ export async function startCardsStack(): Promise<CardsStack> {
 	}
 
 	const { limits } = await import('../../../src/server/rate-limit/limits.ts');
-	const resetLimits = () => {
-		for (const id of [demo.id, other.id]) limits.savedCardChangesPerAccount.clear(id);
+	const resetLimits = async () => {
+		await Promise.all([demo.id, other.id].map((id) => limits.savedCardChangesPerAccount.clear(id)));
 	};
 
 	return { p, tokens, call, addCard, deliver, resetLimits, routes };

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.p.stack.stop());
 
 beforeEach(async () => {
-	s.resetLimits();
+	await s.resetLimits();
 	await s.p.service.from('payment_methods').delete().eq('user_id', other.id);
 	await keepValheim();
 });

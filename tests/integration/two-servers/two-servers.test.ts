@@ -101,4 +101,42 @@ describe('two site servers behind one backend', () => {
 		);
 		expect(result.throughput.map((row) => row.servers)).toEqual([1, 2, 1, 2]);
 	});
+
+	it('logs one JSON line per request, and one order can be followed to its running server', () => {
+		const requests = result.log.filter((line) => line.msg === 'request');
+		expect(requests.length).toBeGreaterThan(40);
+		for (const line of requests)
+			expect(line).toMatchObject({
+				requestId: expect.any(String),
+				method: expect.any(String),
+				status: expect.any(Number),
+			});
+		const placed = result.log.find((line) => line.msg === 'order placed');
+		expect(placed).toMatchObject({ orderId: expect.any(String), invoiceId: expect.any(String) });
+		const settled = result.log.find(
+			(line) =>
+				line.msg === 'invoice settled' &&
+				line.invoiceId === placed!.invoiceId &&
+				line.outcome === 'paid',
+		);
+		expect(settled).toMatchObject({ outcome: 'paid', serviceId: expect.any(String) });
+		const serviceLines = result.log
+			.filter((line) => line.serviceId === settled!.serviceId)
+			.map((line) => line.msg);
+		expect(serviceLines).toEqual(
+			expect.arrayContaining(['provisioning', 'server created on the panel', 'server running']),
+		);
+		// Every step line carries the id of the request it happened in (the webhook's, for these).
+		const stepRequests = new Set(requests.map((line) => line.requestId));
+		expect(stepRequests.has(placed!.requestId)).toBe(true);
+		expect(stepRequests.has(settled!.requestId)).toBe(true);
+	});
+
+	it('never logs the customer’s password or session', () => {
+		const text = JSON.stringify(result.log);
+		expect(result.secrets.length).toBeGreaterThan(1);
+		for (const secret of result.secrets.filter((s) => s.length >= 8))
+			expect(text).not.toContain(secret);
+		expect(text).not.toMatch(/eyJ[\w-]{8,}\.[\w-]{8,}/);
+	});
 });

@@ -3,6 +3,7 @@ import { apiError, callerLocale, json } from '../../../server/http/api';
 import { callerOf } from '../../../server/http/caller';
 import { listPaymentMethods } from '../../../server/payment-methods/queries';
 import { adminClient } from '../../../server/supabase/admin-client';
+import { logger } from '../../../server/log/logger';
 
 export const prerender = false;
 
@@ -16,7 +17,7 @@ export const GET: APIRoute = async (context) => {
 	try {
 		return json(200, await listPaymentMethods(admin, customer.id, new Date()));
 	} catch (error) {
-		console.error('[payment-methods] cards not read:', error);
+		logger.error('saved cards not read', { error });
 		return apiError(503, 'unavailable', 'paymentMethods.error.unavailable', locale);
 	}
 };

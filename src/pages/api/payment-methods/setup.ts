@@ -4,6 +4,7 @@ import { apiError, json } from '../../../server/http/api';
 import { customerRoute } from '../../../server/http/customer-route';
 import { startCardSetup } from '../../../server/payment-methods/actions';
 import { limits } from '../../../server/rate-limit/limits';
+import { logger } from '../../../server/log/logger';
 
 export const prerender = false;
 
@@ -16,7 +17,7 @@ export const POST: APIRoute = (context) =>
 			const back = { origin: context.url.origin, locale: r.locale };
 			return json(201, { setupUrl: await startCardSetup(r.admin, r.customer, back) });
 		} catch (error) {
-			console.error('[payment-methods] no setup page from the gateway:', error);
+			logger.error('no setup page from the gateway', { error });
 			return apiError(503, 'unavailable', 'paymentMethods.error.unavailable', r.locale);
 		}
 	});

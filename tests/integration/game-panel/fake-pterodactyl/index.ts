@@ -113,6 +113,8 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 		applicationKey,
 		clientKey,
 		inject: (fault: Fault) => void faults.push(fault),
+		/** Drops faults queued and not yet answered. */
+		clearFaults: () => void faults.splice(0),
 		rateLimitNext(retryAfter: number) {
 			faults.push({
 				...panelError(429, 'TooManyRequestsHttpException', 'Too Many Attempts.'),
