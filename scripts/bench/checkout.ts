@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { startBackend } from '../local-backend.ts';
 import { serveSite } from '../serve.ts';
+import { checkoutBody } from '../two-servers/checkouts.ts';
 
 // Checkout on the local stack through the site's HTTP API: POST /api/checkout alone and with 20
 // buyers at once, 20 concurrent orders sharing a code limited to 5 uses, and the time from Pay on
@@ -26,23 +27,7 @@ function figures(name: string, concurrency: number, latencies: number[]): Row {
 }
 
 const order = (key: string, discountCode?: string) => ({
-	item: {
-		planId: 'palworld-standard',
-		ram: 8,
-		storageGb: 25,
-		extras: [],
-		cycle: 'monthly',
-		currency: 'EUR',
-	},
-	billing: {
-		name: 'Bench Buyer',
-		address: 'Gate 1',
-		postcode: '0150',
-		city: 'Oslo',
-		country: 'NO',
-	},
-	method: 'card',
-	idempotencyKey: key,
+	...checkoutBody(key),
 	...(discountCode ? { discountCode } : {}),
 });
 

@@ -2,6 +2,7 @@ import { expect, test } from './test';
 import { customerAddress, demo, signIn, uniqueEmail } from './backend';
 import { billingCustomer } from './fixtures';
 import { raw, siteOrigin } from './raw-http';
+import { checkoutBody } from '../../scripts/two-servers/checkouts.ts';
 
 // What every deployment gets, through the running site server: security headers on static pages,
 // panel pages and API answers; request ids; cross-origin writes refused; the limits on the doors.
@@ -154,25 +155,8 @@ test('checkouts are limited per customer, with 429 and Retry-After', async ({ pl
 		maxRedirects: 0,
 	});
 	expect(signedIn.status()).toBe(303);
-	const order = (n: number) => ({
-		item: {
-			planId: 'palworld-standard',
-			ram: 8,
-			storageGb: 25,
-			extras: [],
-			cycle: 'monthly',
-			currency: 'EUR',
-		},
-		billing: {
-			name: 'Sigrid Berg',
-			address: 'Gate 1',
-			postcode: '0150',
-			city: 'Oslo',
-			country: 'NO',
-		},
-		method: 'card',
-		idempotencyKey: `limit-${n}-${Math.random().toString(36).slice(2)}`,
-	});
+	const order = (n: number) => checkoutBody(`limit-${n}-${Math.random().toString(36).slice(2)}`);
+
 	const statuses: number[] = [];
 	for (let n = 0; n < 20; n++)
 		statuses.push((await context.post('/api/checkout', { data: order(n) })).status());
