@@ -6,6 +6,68 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
 	public: {
 		Tables: {
+			affiliate_payouts: {
+				Row: {
+					affiliate_id: string;
+					amount: number;
+					currency: string;
+					details: string;
+					id: string;
+					requested_at: string;
+					settled_at: string | null;
+					status: string;
+				};
+				Insert: {
+					affiliate_id: string;
+					amount: number;
+					currency: string;
+					details: string;
+					id?: string;
+					requested_at?: string;
+					settled_at?: string | null;
+					status?: string;
+				};
+				Update: {
+					affiliate_id?: string;
+					amount?: number;
+					currency?: string;
+					details?: string;
+					id?: string;
+					requested_at?: string;
+					settled_at?: string | null;
+					status?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'affiliate_payouts_affiliate_id_fkey';
+						columns: ['affiliate_id'];
+						isOneToOne: false;
+						referencedRelation: 'affiliates';
+						referencedColumns: ['user_id'];
+					},
+				];
+			};
+			affiliates: {
+				Row: {
+					code: string;
+					created_at: string;
+					terms_accepted_at: string;
+					user_id: string;
+				};
+				Insert: {
+					code: string;
+					created_at?: string;
+					terms_accepted_at: string;
+					user_id: string;
+				};
+				Update: {
+					code?: string;
+					created_at?: string;
+					terms_accepted_at?: string;
+					user_id?: string;
+				};
+				Relationships: [];
+			};
 			billing_notices: {
 				Row: {
 					created_at: string;
@@ -57,6 +119,83 @@ export type Database = {
 						columns: ['service_id'];
 						isOneToOne: false;
 						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
+			commissions: {
+				Row: {
+					affiliate_id: string;
+					amount: number;
+					available_at: string;
+					cancelled_at: string | null;
+					created_at: string;
+					currency: string;
+					id: string;
+					invoice_id: string;
+					invoice_month: string;
+					kind: string;
+					payout_id: string | null;
+					percent: number;
+					referral_label: number;
+				};
+				Insert: {
+					affiliate_id: string;
+					amount: number;
+					available_at: string;
+					cancelled_at?: string | null;
+					created_at?: string;
+					currency: string;
+					id?: string;
+					invoice_id: string;
+					invoice_month: string;
+					kind: string;
+					payout_id?: string | null;
+					percent: number;
+					referral_label: number;
+				};
+				Update: {
+					affiliate_id?: string;
+					amount?: number;
+					available_at?: string;
+					cancelled_at?: string | null;
+					created_at?: string;
+					currency?: string;
+					id?: string;
+					invoice_id?: string;
+					invoice_month?: string;
+					kind?: string;
+					payout_id?: string | null;
+					percent?: number;
+					referral_label?: number;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'commissions_affiliate_id_fkey';
+						columns: ['affiliate_id'];
+						isOneToOne: false;
+						referencedRelation: 'affiliates';
+						referencedColumns: ['user_id'];
+					},
+					{
+						foreignKeyName: 'commissions_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'commissions_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoices';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'commissions_payout_id_fkey';
+						columns: ['payout_id'];
+						isOneToOne: false;
+						referencedRelation: 'affiliate_payouts';
 						referencedColumns: ['id'];
 					},
 				];
@@ -550,6 +689,35 @@ export type Database = {
 				};
 				Relationships: [];
 			};
+			referrals: {
+				Row: {
+					affiliate_id: string;
+					created_at: string;
+					label: number;
+					referred_user_id: string;
+				};
+				Insert: {
+					affiliate_id: string;
+					created_at?: string;
+					label: number;
+					referred_user_id: string;
+				};
+				Update: {
+					affiliate_id?: string;
+					created_at?: string;
+					label?: number;
+					referred_user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'referrals_affiliate_id_fkey';
+						columns: ['affiliate_id'];
+						isOneToOne: false;
+						referencedRelation: 'affiliates';
+						referencedColumns: ['user_id'];
+					},
+				];
+			};
 			service_activity: {
 				Row: {
 					created_at: string;
@@ -1006,6 +1174,7 @@ export type Database = {
 				};
 				Returns: boolean;
 			};
+			affiliate_overview: { Args: never; Returns: Json };
 			apply_service_upgrade: { Args: { invoice: string }; Returns: Json };
 			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
@@ -1030,6 +1199,7 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			join_affiliate_programme: { Args: never; Returns: string };
 			keep_service: {
 				Args: { service_id: string };
 				Returns: {
@@ -1139,6 +1309,7 @@ export type Database = {
 				Args: { event_id: string; gateway: string; invoice: string; reason: string };
 				Returns: boolean;
 			};
+			record_referral_visit: { Args: { code: string }; Returns: boolean };
 			record_refund: {
 				Args: {
 					amount: number;
@@ -1171,6 +1342,7 @@ export type Database = {
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };
 			reply_to_ticket: { Args: { message: string; ticket: string }; Returns: string };
+			request_affiliate_payout: { Args: { currency: string; details: string }; Returns: string };
 			request_cancellation: {
 				Args: { reason: string; service_id: string };
 				Returns: {
@@ -1259,6 +1431,7 @@ export type Database = {
 				Args: { at: string; service: string; state: string };
 				Returns: boolean;
 			};
+			settle_affiliate_payout: { Args: { outcome: string; payout: string }; Returns: string };
 			settle_invoice: {
 				Args: {
 					amount: number;

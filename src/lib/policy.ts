@@ -16,14 +16,18 @@ export const policy = {
 	termsNoticeDays: 14,
 	dataRetentionYears: 3.5,
 	availabilityPercent: 99.99,
+	// The database repeats the tiers, hold and months (migration 20261126110000_affiliate_programme);
+	// tests/integration/affiliate keeps them equal. minCustomers: referred customers with a paid invoice.
 	affiliate: {
 		tiers: [
-			{ name: 'Bronze', percent: 5, minCustomers: 0 },
+			{ name: 'Bronze', percent: 5, minCustomers: 1 },
 			{ name: 'Silver', percent: 10, minCustomers: 10 },
-			{ name: 'Gold', percent: 15, minCustomers: 50 },
+			{ name: 'Gold', percent: 15, minCustomers: 25 },
 		],
 		months: 12,
+		holdDays: 30,
 		payoutMinimumEuro: 25,
+		payoutMinimumKroner: 250,
 		cookieDays: 30,
 	},
 	company: {

@@ -6,7 +6,7 @@ import { uniqueEmail } from './backend';
 // Customers with a billing history, made with the service role as an operator's script would,
 // so each test owns what it pays and pages through.
 
-function admin() {
+export function admin() {
 	const { url, serviceRoleKey } = JSON.parse(readFileSync(e2eBackendFile, 'utf8')) as {
 		url: string;
 		serviceRoleKey: string;

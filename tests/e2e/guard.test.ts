@@ -47,6 +47,7 @@ for (const payload of [
 test('without remember me the session ends with the browser; with it, it lasts', async ({
 	browser,
 }) => {
+	test.setTimeout(60_000); // two sign-ins, each with its floor, and two browser restarts
 	for (const remember of [false, true]) {
 		const first = await browser.newContext();
 		const page = await first.newPage();

@@ -66,3 +66,13 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 		]),
 	];
 }
+
+/** Keys for /panel/affiliate: the shared ones and the page's (the server words its own errors). */
+export function affiliateKeys(dictionary: Record<string, string>): string[] {
+	return [
+		'panel.error.generic',
+		'panel.error.retry',
+		'panel.loading',
+		...prefixed(dictionary, ['affiliate.']).filter((key) => !key.startsWith('affiliate.error.')),
+	];
+}
