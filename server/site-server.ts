@@ -17,7 +17,6 @@ import {
 	resolveClientAddress,
 } from '../src/server/http/client-address.ts';
 import { isShuttingDown } from '../src/server/http/lifecycle.ts';
-import { referralCookie } from '../src/lib/affiliate/referral.ts';
 import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (
@@ -69,9 +68,6 @@ const server = createServer((req, res) => {
 	// would say http:// and session cookies would lose Secure: tell it what the proxy reported.
 	if (viaProxy)
 		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
-	// A referral link may point at any page, prerendered ones included: the cookie is set here.
-	const referral = req.method === 'GET' ? referralCookie(req.url ?? '/', https) : undefined;
-	if (referral) res.appendHeader('Set-Cookie', referral);
 	logWhenDone(req, res, requestId);
 	void withRequestId(requestId, () =>
 		serveStatic(clientRoot, req, res)

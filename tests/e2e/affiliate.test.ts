@@ -3,8 +3,8 @@ import { customerAddress, linkMailedTo, signIn, uniqueEmail } from './backend';
 import { admin, billingCustomer } from './fixtures';
 import { buyServer } from './purchase';
 
-// The programme end to end: a customer joins and copies their link; a visitor opens it, signs up
-// and buys with the test gateway; the first customer sees the visit, the sign-up and a pending
+// The programme end to end: a customer joins and copies their link; a visitor opens it, allows
+// the partner's cookie, signs up and buys with the test gateway; the first customer sees the visit, the sign-up and a pending
 // commission of 5 % of the order's amount net of VAT.
 
 test('join, copy the link, a referred customer buys, the commission is pending', async ({
@@ -34,6 +34,18 @@ test('join, copy the link, a referred customer buys, the commission is pending',
 	});
 	const referred = await visitor.newPage();
 	await referred.goto(new URL(await home.inputValue()).pathname + `?ref=${code}`);
+	// Nothing is stored until the visitor allows it, as the privacy policy says.
+	const notice = referred.locator('[data-referral-notice]');
+	await expect(notice).toBeVisible();
+	expect(await visitor.cookies()).not.toContainEqual(
+		expect.objectContaining({ name: 'frostnode-ref' }),
+	);
+	await notice.getByRole('button', { name: 'Allow' }).click();
+	await expect(notice).toBeHidden();
+	await expect(referred).not.toHaveURL(/ref=/);
+	expect(await visitor.cookies()).toContainEqual(
+		expect.objectContaining({ name: 'frostnode-ref', value: code, httpOnly: true }),
+	);
 	const email = uniqueEmail('referred');
 	await referred.goto('/register');
 	await referred.getByLabel('First name').fill('Jonas');

@@ -1,26 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { policy } from '../policy';
-import { referralCode, referralCookie, referralCookieDays } from './referral';
+import { referralCode, referralCookieDays, referralCookieOptions, referralData } from './referral';
 
-describe('the referral cookie', () => {
-	it('is set for 30 days from any page visited with a code, in canonical form', () => {
-		expect(referralCookie('/?ref=ab23cd45', false)).toBe(
-			'frostnode-ref=AB23CD45; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly',
-		);
-		expect(referralCookie('/minecraft-server-hosting?x=1&ref=AB23CD45', true)).toMatch(/; Secure$/);
-		expect(referralCookieDays).toBe(policy.affiliate.cookieDays);
+describe('referral codes and the cookie', () => {
+	it('accepts a code in any case and gives it in canonical form', () => {
+		expect(referralCode(' ab23cd45 ')).toBe('AB23CD45');
+		for (const raw of [undefined, null, '', 'short', 'AB23CD45;evil', 'AB23CD45\r\nSet-Cookie:x'])
+			expect(referralCode(raw)).toBeUndefined();
 	});
 
-	it('is not set without a code, or for anything that is not one', () => {
-		for (const url of [
-			'/',
-			'/?ref=',
-			'/?ref=short',
-			'/?ref=AB23CD45;evil',
-			'/?ref=%0d%0aSet-Cookie:x',
-		])
-			expect(referralCookie(url, false)).toBeUndefined();
-		expect(referralCode(' ab23cd45 ')).toBe('AB23CD45');
-		expect(referralCode(undefined)).toBeUndefined();
+	it('keeps the cookie for the days the affiliate page promises, out of scripts’ reach', () => {
+		expect(referralCookieDays).toBe(policy.affiliate.cookieDays);
+		expect(referralCookieOptions(true)).toEqual({
+			path: '/',
+			maxAge: policy.affiliate.cookieDays * 86_400,
+			sameSite: 'lax',
+			httpOnly: true,
+			secure: true,
+		});
+		expect(referralCookieOptions(false).secure).toBe(false);
+	});
+
+	it('hands the sign-up only a well-formed code', () => {
+		expect(referralData('ab23cd45')).toEqual({ referral_code: 'AB23CD45' });
+		expect(referralData('<script>')).toEqual({});
+		expect(referralData(undefined)).toEqual({});
 	});
 });

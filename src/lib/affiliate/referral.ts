@@ -1,7 +1,7 @@
 /**
- * The referral link's parts, one place for the site server (which sets the cookie on any page
- * visited with `?ref=`), the sign-up (which reads it) and the panel (which builds the links). No
- * imports: the site server loads this file directly.
+ * The referral link's parts, one place for the page's notice (which asks before the cookie is
+ * set), the endpoint that sets it, the sign-up (which reads it) and the panel (which builds the
+ * links).
  */
 export const referralParam = 'ref';
 export const referralCookieName = 'frostnode-ref';
@@ -16,13 +16,15 @@ export function referralCode(raw: string | null | undefined): string | undefined
 	return code && codeShape.test(code) ? code : undefined;
 }
 
-/** The Set-Cookie value for a visit to `url`, when it carries a code: the last code visited wins. */
-export function referralCookie(url: string, https: boolean): string | undefined {
-	const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-	const code = referralCode(new URLSearchParams(query).get(referralParam));
-	if (!code) return undefined;
-	const maxAge = referralCookieDays * 86_400;
-	return `${referralCookieName}=${code}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${https ? '; Secure' : ''}`;
+/** The cookie a visitor allows (POST /api/affiliate/referral): the last partner allowed wins. */
+export function referralCookieOptions(https: boolean) {
+	return {
+		path: '/',
+		maxAge: referralCookieDays * 86_400,
+		sameSite: 'lax' as const,
+		httpOnly: true,
+		secure: https,
+	};
 }
 
 /** What a sign-up stores for the database to attribute (it ignores codes nobody has). */
