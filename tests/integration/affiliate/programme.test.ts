@@ -124,6 +124,8 @@ describe('payouts', () => {
 			details: 'IBAN NO93 8601 1117 947',
 		});
 		expect(refused.error?.hint).toBe('minimum');
+		const eur = (await overview(affiliate)).balances.find((b) => b.currency === 'EUR');
+		expect(eur?.minimumPayout).toBe(policy.affiliate.payoutMinimumEuro * 100);
 		const more = await s.paidInvoice(referred.id, 20_000); // + 10.00 EUR
 		await s.endHold(more);
 		await s.paidInvoice(referred.id, 20_000); // still in its hold: not paid out

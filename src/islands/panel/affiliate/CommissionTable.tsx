@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { fill } from '../../../lib/fill';
 import type { AffiliateCommission } from '../../../lib/panel/affiliate';
 import type { PanelTools } from '../shared/context';
-import { AffiliateBadge } from './AffiliateBadge';
+import { StatusBadge } from '../shared/StatusBadge';
 import { formatMonth, formatPercent } from './format';
 
 /** Every commission line, newest first; a referred customer is only ever a number. */
@@ -61,7 +61,7 @@ export function CommissionTable(props: { commissions: AffiliateCommission[]; too
 										{money(line.amount, line.currency)}
 									</td>
 									<td className="py-3 pr-3">
-										<AffiliateBadge
+										<StatusBadge
 											status={line.status}
 											label={t(`affiliate.status.${line.status}`)}
 										/>

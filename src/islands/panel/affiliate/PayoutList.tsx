@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AffiliatePayout } from '../../../lib/panel/affiliate';
 import type { PanelTools } from '../shared/context';
-import { AffiliateBadge } from './AffiliateBadge';
+import { StatusBadge } from '../shared/StatusBadge';
 
 /** The affiliate's payout requests, newest first, with what became of each. */
 export function PayoutList(props: { payouts: AffiliatePayout[]; tools: PanelTools }) {
@@ -42,7 +42,7 @@ export function PayoutList(props: { payouts: AffiliatePayout[]; tools: PanelTool
 										{money(payout.amount, payout.currency)}
 									</td>
 									<td className="py-3">
-										<AffiliateBadge
+										<StatusBadge
 											status={payout.status}
 											label={t(`affiliate.payoutStatus.${payout.status}`)}
 										/>

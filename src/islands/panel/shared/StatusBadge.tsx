@@ -11,6 +11,13 @@ const tone: Record<string, string> = {
 	overdue: 'bg-red-900/60 text-red-100 ring-red-400/30',
 	suspended: 'bg-red-900/60 text-red-100 ring-red-400/30',
 	install_failed: 'bg-red-900/60 text-red-100 ring-red-400/30',
+	// The affiliate programme's commissions and payouts.
+	pending: 'bg-amber-900/60 text-amber-100 ring-amber-400/30',
+	requested: 'bg-amber-900/60 text-amber-100 ring-amber-400/30',
+	available: 'bg-sky-900/60 text-sky-100 ring-sky-400/30',
+	paid_out: 'bg-emerald-900/60 text-emerald-200 ring-emerald-400/30',
+	reversal: 'bg-red-900/60 text-red-100 ring-red-400/30',
+	rejected: 'bg-red-900/60 text-red-100 ring-red-400/30',
 };
 
 /** A status as a coloured label; the colour only repeats what the text says. */
