@@ -46,6 +46,9 @@ test('a corrupted stored cart is dropped with a message, not a crash', async ({ 
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto('/da/cart');
+	// Once the cart has hydrated: while it starts it writes its (empty) state, which would replace
+	// the corrupted value before the reload.
+	await expect(page.locator('[data-cart-empty]')).toBeVisible();
 	await page.evaluate(() =>
 		localStorage.setItem('frostnode:cart', '{"v":1,"item":{"planId":"palworld-gold"'),
 	);
