@@ -2,6 +2,11 @@ import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
+const LOCAL_STACK_INTERNALS = {
+	group: ['**/supabase/local/**'],
+	message: "Import '@frostnode/local-supabase' (supabase/local/index.ts), not its files.",
+};
+
 export default defineConfig(
 	{
 		ignores: [
@@ -56,6 +61,11 @@ export default defineConfig(
 	},
 	...astro.configs.recommended,
 	{
+		// The local stack is a package: the product reaches it through its entry and over HTTP only.
+		files: ['src/**', 'server/**', 'scripts/**', 'tests/**'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [LOCAL_STACK_INTERNALS] }] },
+	},
+	{
 		// Browser code and pure logic must never pull in server-only modules (service keys, gateways).
 		files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
 		rules: {
@@ -67,6 +77,7 @@ export default defineConfig(
 							group: ['**/server', '**/server/**', '~/server/**'],
 							message: 'src/server is server-only.',
 						},
+						LOCAL_STACK_INTERNALS,
 					],
 				},
 			],

@@ -1,5 +1,17 @@
 import { getViteConfig } from 'astro/config';
 import { defineConfig } from 'vitest/config';
+import { LOCAL_ONLY, SUITES_FOR_SCHEMA } from './tests/integration/local-only.ts';
+import { EXTERNAL } from './tests/integration/target.ts';
+
+// Against another Supabase (tests/integration/target.ts) only the suites for the schema it holds run,
+// one file at a time, since they share its database.
+const integration = EXTERNAL
+	? {
+			include: [...SUITES_FOR_SCHEMA[EXTERNAL.schema]],
+			exclude: Object.keys(LOCAL_ONLY),
+			fileParallelism: false,
+		}
+	: { include: ['tests/integration/**/*.test.ts'] };
 
 // Two projects, as Starlight separates environments: fast pure unit tests beside the code, and
 // integration tests that start the local Supabase stack.
@@ -22,7 +34,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'integration',
-					include: ['tests/integration/**/*.test.ts'],
+					...integration,
 					// The product's JSON log lines would bury the test report; site servers the tests
 					// start set their own level.
 					env: { LOG_LEVEL: 'silent' },

@@ -1,7 +1,7 @@
 /**
  * `npm run db:types`: writes src/lib/database.types.ts, the `Database` type supabase-js clients are
  * created with, from what supabase/migrations build. The migrations run on a throwaway in-memory
- * database of the local stack (no Docker, no server); the catalog of `public` is then rendered in
+ * local stack (no Docker); the catalog of `public` is then rendered in
  * the shape `supabase gen types typescript --local` prints, and formatted with the project's
  * Prettier settings. `graphql_public`, which the CLI adds on the Docker stack, does not exist here.
  * tests/integration/data-model/database-types.test.ts fails when the file is stale.
@@ -9,8 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { openDatabase } from '../supabase/local/db/database.ts';
-import { applyMigrations } from '../supabase/local/db/migrations.ts';
+import { startLocalStack } from '@frostnode/local-supabase';
 import { introspect } from './db-types/introspect.ts';
 import { renderDatabaseTypes } from './db-types/render.ts';
 
@@ -25,15 +24,21 @@ export async function generateDatabaseTypes(
 	migrationsDir = MIGRATIONS_DIR,
 	schemas = ['public'],
 ): Promise<string> {
-	const { db } = await openDatabase(undefined);
+	// A throwaway in-memory stack on free ports; no seed, since only the schema matters.
+	const stack = await startLocalStack({
+		apiPort: 0,
+		mailPort: 0,
+		quiet: true,
+		migrationsDir,
+		seedFile: fileURLToPath(new URL('./db-types/no-seed.sql', import.meta.url)),
+	});
 	try {
-		await applyMigrations(db, migrationsDir);
-		const catalog = await db.transaction((tx) => introspect(tx, schemas));
+		const catalog = await stack.sql((session) => introspect(session, schemas));
 		const source = HEADER + renderDatabaseTypes(catalog);
 		const options = await resolveConfig(TYPES_FILE);
 		return await format(source, { ...options, filepath: TYPES_FILE });
 	} finally {
-		await db.close();
+		await stack.stop();
 	}
 }
 

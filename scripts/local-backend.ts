@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { updateEnvFile } from '../supabase/local/env-file.ts';
 import {
 	startLocalStack,
+	updateEnvFile,
 	type LocalStack,
 	type LocalStackOptions,
-} from '../supabase/local/stack.ts';
+} from '@frostnode/local-supabase';
 
 /** The sender of the site's mail when it goes to the local mailbox; production sets its own. */
 export const LOCAL_MAIL_FROM = 'Frostnode <noreply@frostnode.example>';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createJiti } from 'jiti';
-import { startLocalStack } from '../../supabase/local/stack.ts';
+import { startLocalStack } from '@frostnode/local-supabase';
 import type * as RunModule from '../../src/server/billing/run.ts';
 import type * as AdminModule from '../../src/server/supabase/admin-client.ts';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import { startLocalStack } from '../../supabase/local/stack.ts';
+import { startLocalStack } from '@frostnode/local-supabase';
 
 // Throughput and latency of the local stack for what the customer panel does most: read the signed-in
 // customer's invoices (20 rows, row-level security on) and insert one. A stack in memory, one user

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../src/lib/database.types.ts';
-import { startLocalStack, type LocalStack } from '../../supabase/local/stack.ts';
+import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
 
 /** The customer with 1,000 invoices of their own (scaled-seed.sql), whom the panel benches play. */
 export const heavyCustomer = { email: 'heavy@bench.example', password: 'bench-password-2026' };

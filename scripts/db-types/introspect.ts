@@ -1,4 +1,4 @@
-import type { Transaction } from '../../supabase/local/db/database.ts';
+import type { SqlSession as Transaction } from '@frostnode/local-supabase';
 import { viewKeyDependencies } from './view-keys.ts';
 
 // What `supabase gen types typescript` reads from the catalog (through postgres-meta), read here

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../supabase/local/db/database.ts';
+import type { SqlSession as Transaction } from '@frostnode/local-supabase';
 
 // Which columns of a view show which columns of a table, read from the view's stored query tree
 // (pg_rewrite.ev_action) the way PostgREST builds its schema cache: each output column of the

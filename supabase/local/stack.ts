@@ -7,11 +7,12 @@ import { createAuthHandler } from './auth/router.ts';
 import { DEFAULTS } from './config.ts';
 import type { LocalStackOptions } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import type { Transaction } from './db/database.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { applyMigrations, runSeed } from './db/migrations.ts';
 import { closeServer, startApiServer } from './http/server.ts';
 import { json } from './http/types.ts';
-import { deriveProjectKeys, loadOrCreateJwtSecret } from './keys/project-keys.ts';
+import { loadProjectKeys } from './keys/project-keys.ts';
 import { startMailboxServer } from './mailbox/server.ts';
 import { startSmtpReceiver } from './mailbox/smtp.ts';
 import { Mailbox } from './mailbox/store.ts';
@@ -20,6 +21,9 @@ import { RestError, renderRestError } from './rest/errors.ts';
 import { createRestHandler } from './rest/router.ts';
 
 export type { LocalStackOptions } from './config.ts';
+
+/** What `sql()` hands its work: queries run as the database owner inside one transaction. */
+export type SqlSession = Pick<Transaction, 'query' | 'exec'>;
 
 export interface LocalStack {
 	/** API base URL, e.g. http://127.0.0.1:54321 — give it to createClient. */
@@ -36,6 +40,11 @@ export interface LocalStack {
 	smtpPort: number;
 	/** Migration files applied by this start. */
 	appliedMigrations: string[];
+	/**
+	 * The database as its owner, in one transaction queued with the API's requests: for schema tools,
+	 * as `supabase gen types` reads the official stack's Postgres on port 54322.
+	 */
+	sql<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
 	stop(): Promise<void>;
 }
 
@@ -49,7 +58,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 	const host = options.host ?? DEFAULTS.host;
 	const log = options.quiet ? () => {} : (line: string) => console.log(`[local-stack] ${line}`);
 	const releaseLock = dataDir ? await acquireDataDirLock(dataDir) : async () => {};
-	const keys = deriveProjectKeys(await loadOrCreateJwtSecret(dataDir));
+	const keys = await loadProjectKeys(dataDir).catch(async (error: unknown) => {
+		await releaseLock();
+		throw error;
+	});
 	const { db, created } = await openDatabase(dataDir ? join(dataDir, 'pgdata') : undefined).catch(
 		async (error: unknown) => {
 			await releaseLock();
@@ -141,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			smtpUrl: `smtp://${host}:${smtp.port}`,
 			smtpPort: smtp.port,
 			appliedMigrations,
+			sql: (work) => db.transaction(work),
 			stop: cleanUp,
 		};
 	} catch (error) {

@@ -64,6 +64,7 @@ export async function generateLink(ctx: AuthContext, request: ApiRequest): Promi
 				userMetadata: data,
 				appMetadata: EMAIL_APP_METADATA,
 				confirmed: false,
+				identityInMetadata: false,
 				invited: linkType === 'invite',
 			});
 		}
@@ -124,6 +125,7 @@ export async function invite(ctx: AuthContext, request: ApiRequest): Promise<Api
 			userMetadata: data,
 			appMetadata: EMAIL_APP_METADATA,
 			confirmed: false,
+			identityInMetadata: false,
 			invited: true,
 		});
 		assertMailFrequency(ctx, user, 'invite');

@@ -43,6 +43,7 @@ export async function createUser(ctx: AuthContext, request: ApiRequest): Promise
 			userMetadata: optionalObject(body, 'user_metadata') ?? {},
 			appMetadata: { ...EMAIL_APP_METADATA, ...(optionalObject(body, 'app_metadata') ?? {}) },
 			confirmed: optionalBoolean(body, 'email_confirm') === true,
+			identityInMetadata: false,
 			role: optionalString(body, 'role'),
 		});
 		if (bannedUntil !== undefined)

@@ -56,9 +56,13 @@ export function health(): ApiResponse {
 	});
 }
 
-export function jwks(): ApiResponse {
-	// HS256 secrets are never published; a project without asymmetric keys lists none.
-	return json(200, { keys: [] });
+/** The public signing key (internal/api/jwks.go): never the HS256 secret, cached for 10 minutes. */
+export function jwks(ctx: AuthContext): ApiResponse {
+	return json(
+		200,
+		{ keys: [ctx.keys.signingKey.publicJwk] },
+		{ 'Cache-Control': 'public, max-age=600' },
+	);
 }
 
 /** GET /authorize?provider=…: every provider is disabled here, so this is always GoTrue's refusal. */

@@ -90,6 +90,7 @@ export async function otp(ctx: AuthContext, request: ApiRequest): Promise<ApiRes
 				userMetadata: data,
 				appMetadata: EMAIL_APP_METADATA,
 				confirmed: ctx.settings.autoConfirm,
+				identityInMetadata: true,
 			});
 			// Without autoconfirm a new address first gets a sign-up confirmation instead of a magic link.
 			if (!user.email_confirmed_at)

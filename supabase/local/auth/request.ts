@@ -1,5 +1,5 @@
-import { verifyJwt } from '../keys/jwt.ts';
-import type { JwtClaims, JwtFailure } from '../keys/jwt.ts';
+import type { JwtClaims } from '../keys/jwt.ts';
+import { verifyBearerJwt } from './bearer-jwt.ts';
 import { authTransaction } from './context.ts';
 import type { AuthContext } from './context.ts';
 import type { Transaction } from '../db/database.ts';
@@ -21,36 +21,12 @@ function bearerToken(authorization: string | undefined): string {
 	return match[1];
 }
 
-function jwtFailureText(failure: JwtFailure): string {
-	switch (failure.kind) {
-		case 'parts':
-		case 'malformed':
-			return 'token is malformed: could not JSON decode header or claims';
-		case 'algorithm':
-			return `token is unverifiable: signing method ${failure.alg} is invalid`;
-		case 'signature':
-			return 'token signature is invalid: signature is invalid';
-		case 'expired':
-			return 'token has invalid claims: token is expired';
-		case 'not_yet_valid':
-			return 'token has invalid claims: token is not valid yet';
-		case 'issued_in_future':
-			return 'token has invalid claims: token used before issued';
-		case 'claim_type':
-			return `token has invalid claims: invalid type for claim ${failure.claim}`;
-	}
-}
-
 /** Verifies the bearer JWT as GoTrue's middleware does: 401 when absent, 403 bad_jwt when invalid. */
-export function verifiedClaims(ctx: AuthContext, authorization: string | undefined): JwtClaims {
-	const result = verifyJwt(bearerToken(authorization), ctx.keys.jwtSecret, 0);
-	if (!result.ok) {
-		throw forbidden(
-			'bad_jwt',
-			`invalid JWT: unable to parse or verify signature, ${jwtFailureText(result.failure)}`,
-		);
-	}
-	return result.claims;
+export async function verifiedClaims(
+	ctx: AuthContext,
+	authorization: string | undefined,
+): Promise<JwtClaims> {
+	return verifyBearerJwt(ctx.keys, bearerToken(authorization));
 }
 
 export interface Caller {
@@ -76,7 +52,7 @@ export async function withUser<T>(
 	authorization: string | undefined,
 	work: (tx: Transaction, caller: Caller) => Promise<T>,
 ): Promise<T> {
-	const claims = verifiedClaims(ctx, authorization);
+	const claims = await verifiedClaims(ctx, authorization);
 	const sub = typeof claims.sub === 'string' ? claims.sub : '';
 	if (sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
 	const sessionId =
@@ -94,8 +70,11 @@ export async function withUser<T>(
 }
 
 /** Admin routes: any valid JWT whose role is an admin role (service_role, supabase_admin). */
-export function requireAdmin(ctx: AuthContext, authorization: string | undefined): JwtClaims {
-	const claims = verifiedClaims(ctx, authorization);
+export async function requireAdmin(
+	ctx: AuthContext,
+	authorization: string | undefined,
+): Promise<JwtClaims> {
+	const claims = await verifiedClaims(ctx, authorization);
 	if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
 		throw forbidden('not_admin', 'User not allowed');
 	return claims;

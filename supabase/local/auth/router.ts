@@ -26,8 +26,8 @@ type Route = (
 
 const admin =
 	(route: (ctx: AuthContext, request: ApiRequest) => Promise<ApiResponse>): Route =>
-	(ctx, request, authorization) => {
-		requireAdmin(ctx, authorization);
+	async (ctx, request, authorization) => {
+		await requireAdmin(ctx, authorization);
 		return route(ctx, request);
 	};
 
@@ -45,7 +45,7 @@ const ROUTES: Record<string, Route> = {
 	'GET /verify': (ctx, request) => verifyGet(ctx, request),
 	'GET /settings': (ctx) => settings(ctx),
 	'GET /health': () => health(),
-	'GET /.well-known/jwks.json': () => jwks(),
+	'GET /.well-known/jwks.json': (ctx) => jwks(ctx),
 	'GET /authorize': (_ctx, request) => authorize(request),
 	'POST /invite': admin(invite),
 	'POST /admin/users': admin(createUser),

@@ -3,6 +3,7 @@ import type { Transaction } from '../db/database.ts';
 import { header } from '../http/types.ts';
 import type { ApiRequest } from '../http/types.ts';
 import { signJwt } from '../keys/jwt.ts';
+import { sessionSigner } from '../keys/project-keys.ts';
 import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { userJson } from './user-json.ts';
@@ -113,7 +114,7 @@ export async function tokenResponse(
 		is_anonymous: user.is_anonymous,
 	};
 	return {
-		access_token: signJwt(claims, ctx.keys.jwtSecret),
+		access_token: await signJwt(claims, sessionSigner(ctx.keys)),
 		token_type: 'bearer',
 		expires_in: ctx.settings.jwtExpirySeconds,
 		expires_at: exp,

@@ -67,6 +67,7 @@ export async function signup(ctx: AuthContext, request: ApiRequest): Promise<Api
 				userMetadata: data,
 				appMetadata: EMAIL_APP_METADATA,
 				confirmed: ctx.settings.autoConfirm,
+				identityInMetadata: true,
 			}));
 		if (ctx.settings.autoConfirm)
 			return json(200, await startSession(ctx, tx, user, 'password', request));

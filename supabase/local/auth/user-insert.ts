@@ -5,7 +5,10 @@ import { findUserById } from './users.ts';
 import type { UserRow } from './users.ts';
 
 // Creating a user as GoTrue does: the auth.users row (where the project's triggers fire) and its
-// e-mail identity, with the identity's claims copied into user_metadata.
+// e-mail identity. Only sign-ups take the identity's claims as user_metadata (signup.go hands the new
+// identity to RemoveUnconfirmedIdentities, which copies them); users an admin creates (admin.go,
+// invite.go, mail.go) keep the metadata they were given, plus email_verified once confirmed
+// (models.User.Confirm), and their identity says email_verified false, as createNewIdentity writes it.
 
 export interface NewUser {
 	email: string;
@@ -13,6 +16,8 @@ export interface NewUser {
 	userMetadata: Record<string, unknown>;
 	appMetadata: Record<string, unknown>;
 	confirmed: boolean;
+	/** A sign-up (password or e-mail OTP): user_metadata starts as the identity's claims. */
+	identityInMetadata: boolean;
 	role?: string;
 	id?: string;
 	invited?: boolean;
@@ -21,13 +26,16 @@ export interface NewUser {
 /** Inserts the user and its e-mail identity; triggers on auth.users fire here. */
 export async function insertUser(tx: Transaction, input: NewUser): Promise<UserRow> {
 	const id = input.id ?? randomUUID();
-	// GoTrue copies the identity's claims into user_metadata when it creates the identity.
 	const identityData = {
 		sub: id,
 		email: input.email,
-		email_verified: input.confirmed,
+		email_verified: input.identityInMetadata && input.confirmed,
 		phone_verified: false,
 	};
+	const confirmed = input.confirmed ? { email_verified: true } : {};
+	const userMetadata = input.identityInMetadata
+		? { ...input.userMetadata, ...identityData }
+		: { ...input.userMetadata, ...confirmed };
 	await tx
 		.query(
 			`insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
@@ -45,7 +53,7 @@ export async function insertUser(tx: Transaction, input: NewUser): Promise<UserR
 				input.confirmed,
 				input.invited === true,
 				JSON.stringify(input.appMetadata),
-				JSON.stringify({ ...input.userMetadata, ...identityData }),
+				JSON.stringify(userMetadata),
 			],
 		)
 		.catch((error: unknown) => {

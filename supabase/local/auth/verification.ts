@@ -2,7 +2,7 @@ import type { Transaction } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
 import { bareToken } from './email-tokens.ts';
 import { findCandidate } from './verification-lookup.ts';
-import { badRequest, forbidden } from './errors.ts';
+import { forbidden } from './errors.ts';
 import { updateUser } from './users.ts';
 import { markEmailVerified } from './identities.ts';
 import type { UserRow } from './users.ts';
@@ -39,13 +39,6 @@ export interface Verified {
 	pkce: boolean;
 	/** First half of a secure e-mail change: nothing to sign in with yet. */
 	halfway: boolean;
-}
-
-export function parseVerifyType(raw: string | undefined): VerifyType {
-	if (!raw) throw badRequest('validation_failed', 'Verify requires a verification type');
-	if (!(VERIFY_TYPES as readonly string[]).includes(raw))
-		throw badRequest('validation_failed', `Unsupported verification type "${raw}"`);
-	return raw as VerifyType;
 }
 
 export async function verifyToken(

@@ -2,13 +2,13 @@ import { json } from '../http/types.ts';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { authTransaction } from './context.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError, badRequest } from './errors.ts';
+import { AuthError, forbidden } from './errors.ts';
 import { issueAuthCode } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
-import { optionalString, parseBody } from './request.ts';
+import { parseBody } from './request.ts';
 import { startSession } from './sessions.ts';
-import { parseVerifyType, verifyToken } from './verification.ts';
-import type { VerifyParams } from './verification.ts';
+import { verifyToken } from './verification.ts';
+import { getVerifyParams, linkType, postVerifyParams } from './verify-params.ts';
 
 // POST /verify answers with a session; GET /verify (the mailed link) answers 303 to the redirect
 // URL with the session in the fragment (implicit flow) or an auth code in the query (PKCE).
@@ -17,19 +17,8 @@ const HALFWAY_MESSAGE =
 	'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 export async function verifyPost(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
-	const body = parseBody(request);
-	const type = parseVerifyType(optionalString(body, 'type'));
-	const token = optionalString(body, 'token');
-	const hash = optionalString(body, 'token_hash');
-	const email = optionalString(body, 'email');
-	if (!token && !hash)
-		throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
-	if (hash && (email || optionalString(body, 'phone'))) {
-		throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
-	}
-	if (token && !hash && !email)
-		throw badRequest('validation_failed', 'Verify requires an email or phone when token is used');
-	const params: VerifyParams = hash ? { type, tokenHash: hash } : { type, otp: token, email };
+	const params = postVerifyParams(parseBody(request));
+	if (!params) throw forbidden('otp_expired', 'Token has expired or is invalid');
 	return authTransaction(ctx, async (tx) => {
 		const verified = await verifyToken(ctx, tx, params, false);
 		if (verified.halfway) return json(200, { msg: HALFWAY_MESSAGE, code: '200' });
@@ -49,9 +38,9 @@ function withFragment(base: string, values: Record<string, string>): string {
 export async function verifyGet(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
 	const query = request.url.searchParams;
 	const redirectTo = resolveRedirect(ctx, query.get('redirect_to'));
-	const token = query.get('token') ?? '';
+	const { type: rawType, token } = getVerifyParams(query);
 	try {
-		const type = parseVerifyType(query.get('type') ?? undefined);
+		const type = linkType(rawType);
 		return await authTransaction(ctx, async (tx) => {
 			const verified = await verifyToken(ctx, tx, { type, tokenHash: token }, true);
 			if (verified.halfway) return redirect(withFragment(redirectTo, { message: HALFWAY_MESSAGE }));

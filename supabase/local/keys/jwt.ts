@@ -1,83 +1,118 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { CryptoKey } from 'jose';
 
-// HS256 JSON Web Tokens with Node's own crypto. Verification reports *why* a token failed, because
-// GoTrue and PostgREST word (and code) each failure differently and both must be reproduced.
+// JSON Web Tokens through jose. Verification reports *why* a token failed, because GoTrue and
+// PostgREST word (and code) each failure differently and both must be reproduced. Which key a token
+// is checked against is each service's own rule, so they choose it from `readJwt`'s unverified view.
 
 export type JwtClaims = Record<string, unknown>;
+export type JwtAlgorithm = 'HS256' | 'ES256';
 
 export type JwtFailure =
-	| { kind: 'parts'; parts: number }
 	| { kind: 'malformed' }
-	| { kind: 'algorithm'; alg: string }
 	| { kind: 'signature' }
+	| { kind: 'claims_not_object' }
 	| { kind: 'expired' }
 	| { kind: 'not_yet_valid' }
 	| { kind: 'issued_in_future' }
-	| { kind: 'claim_type'; claim: 'exp' | 'nbf' | 'iat' };
+	| { kind: 'claim_type'; claim: string };
 
 export type JwtResult = { ok: true; claims: JwtClaims } | { ok: false; failure: JwtFailure };
 
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
-
-export function base64url(input: string | Buffer): string {
-	return Buffer.from(input).toString('base64url');
+/** The project secret (HS256) or an EC key (ES256); `kid` is written into headers when signing. */
+export interface JwtKey {
+	alg: JwtAlgorithm;
+	key: CryptoKey | Uint8Array;
+	kid?: string;
 }
 
-function sign(data: string, secret: string): string {
-	return createHmac('sha256', secret).update(data).digest('base64url');
+export interface VerifyOptions {
+	leewaySeconds: number;
+	/** PostgREST refuses an `iat` in the future; golang-jwt, as GoTrue configures it, does not look. */
+	checkIssuedAt?: boolean;
 }
 
-export function signJwt(claims: JwtClaims, secret: string): string {
-	const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-	const body = base64url(JSON.stringify(claims));
-	return `${head}.${body}.${sign(`${head}.${body}`, secret)}`;
+/** The secret imported once: jose would otherwise import the raw bytes again on every check. */
+export async function hmacKey(secret: string): Promise<JwtKey> {
+	const [bytes, hmac] = [new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }];
+	const key = await crypto.subtle.importKey('raw', bytes, hmac, false, ['sign', 'verify']);
+	return { alg: 'HS256', key };
 }
 
-function decodeSegment(segment: string): unknown {
-	if (!SEGMENT.test(segment)) throw new Error('not base64url');
-	return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+export function signJwt(claims: JwtClaims, signer: JwtKey): Promise<string> {
+	const header = signer.kid === undefined ? {} : { kid: signer.kid };
+	return new SignJWT(claims)
+		.setProtectedHeader({ alg: signer.alg, ...header, typ: 'JWT' })
+		.sign(signer.key);
 }
 
-/** Decodes and checks signature and time claims. `leewaySeconds` applies to exp, nbf and iat. */
-export function verifyJwt(
-	token: string,
-	secret: string,
-	leewaySeconds: number,
-	now = Date.now(),
-): JwtResult {
-	const parts = token.split('.');
-	if (parts.length !== 3) return { ok: false, failure: { kind: 'parts', parts: parts.length } };
-	const [head, body, signature] = parts as [string, string, string];
-	let header: unknown;
-	let claims: unknown;
+/** One segment decoded as both services do before verifying: base64url (no padding), then JSON. */
+export type Segment = { ok: true; value: unknown } | { ok: false; reason: 'base64' | 'json' };
+
+export interface JwtSegments {
+	header: Segment;
+	claims: Segment;
+	signatureBase64: boolean;
+}
+
+function isBase64Url(segment: string): boolean {
+	return /^[A-Za-z0-9_-]*$/.test(segment) && segment.length % 4 !== 1;
+}
+
+function decodeSegment(segment: string): Segment {
+	if (!isBase64Url(segment)) return { ok: false, reason: 'base64' };
 	try {
-		header = decodeSegment(head);
-		claims = decodeSegment(body);
+		return { ok: true, value: JSON.parse(Buffer.from(segment, 'base64url').toString('utf8')) };
 	} catch {
-		return { ok: false, failure: { kind: 'malformed' } };
+		return { ok: false, reason: 'json' };
 	}
-	if (!isObject(header) || !isObject(claims)) return { ok: false, failure: { kind: 'malformed' } };
-	if (header.alg !== 'HS256')
-		return { ok: false, failure: { kind: 'algorithm', alg: String(header.alg) } };
-	const expected = Buffer.from(sign(`${head}.${body}`, secret));
-	const given = Buffer.from(signature);
-	if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-		return { ok: false, failure: { kind: 'signature' } };
+}
+
+/** The three segments, unverified, or how many there were when not three. */
+export function readJwt(token: string): JwtSegments | { parts: number } {
+	const parts = token.split('.');
+	if (parts.length !== 3) return { parts: parts.length };
+	const [header, claims, signature] = parts as [string, string, string];
+	return {
+		header: decodeSegment(header),
+		claims: decodeSegment(claims),
+		signatureBase64: isBase64Url(signature),
+	};
+}
+
+function failureOf(error: unknown): JwtFailure {
+	if (error instanceof errors.JWTExpired) return { kind: 'expired' };
+	if (error instanceof errors.JWTClaimValidationFailed) {
+		if (error.reason === 'invalid') return { kind: 'claim_type', claim: error.claim };
+		return { kind: 'not_yet_valid' };
 	}
-	const seconds = now / 1000;
-	for (const claim of ['exp', 'nbf', 'iat'] as const) {
-		if (claims[claim] !== undefined && typeof claims[claim] !== 'number') {
-			return { ok: false, failure: { kind: 'claim_type', claim } };
-		}
+	if (error instanceof errors.JWSSignatureVerificationFailed) return { kind: 'signature' };
+	if (error instanceof errors.JWTInvalid) return { kind: 'claims_not_object' };
+	// JWSInvalid, JOSEAlgNotAllowed: the header or a segment is not what the key can check.
+	if (error instanceof errors.JOSEError) return { kind: 'malformed' };
+	throw error;
+}
+
+/** Signature, then exp and nbf (and iat if asked) with the leeway, as jose's clockTolerance applies it. */
+export async function verifyJwt(
+	token: string,
+	key: JwtKey,
+	options: VerifyOptions,
+): Promise<JwtResult> {
+	let claims: JwtClaims;
+	try {
+		const verified = await jwtVerify(token, key.key, {
+			algorithms: [key.alg],
+			clockTolerance: options.leewaySeconds,
+		});
+		claims = verified.payload;
+	} catch (error) {
+		return { ok: false, failure: failureOf(error) };
 	}
-	if (typeof claims.exp === 'number' && seconds > claims.exp + leewaySeconds)
-		return { ok: false, failure: { kind: 'expired' } };
-	if (typeof claims.nbf === 'number' && seconds < claims.nbf - leewaySeconds) {
-		return { ok: false, failure: { kind: 'not_yet_valid' } };
-	}
-	if (typeof claims.iat === 'number' && seconds < claims.iat - leewaySeconds) {
+	// jose has already refused an iat that is not a number; NaN (no iat) compares false.
+	const issuedInFuture = Math.floor(Date.now() / 1000) + options.leewaySeconds < Number(claims.iat);
+	if (options.checkIssuedAt && issuedInFuture)
 		return { ok: false, failure: { kind: 'issued_in_future' } };
-	}
 	return { ok: true, claims };
 }
 

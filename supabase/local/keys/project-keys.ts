@@ -1,11 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { signJwt } from './jwt.ts';
+import { hmacKey, signJwt } from './jwt.ts';
+import type { JwtKey } from './jwt.ts';
+import { loadOrCreateSigningKey } from './signing-key.ts';
+import type { SigningKey } from './signing-key.ts';
 
-// The project's JWT secret and the API keys derived from it. The secret is generated once per data
-// folder and kept there, so keys written to .env.local stay valid across restarts; an in-memory stack
-// gets a fresh secret each start.
+// The project's JWT secret, the API keys derived from it and the ES256 key user sessions are signed
+// with. The secret is generated once per data folder and kept there, so keys written to .env.local
+// stay valid across restarts; an in-memory stack gets a fresh secret each start. The anon and
+// service_role keys stay HS256 with the secret, as a hosted project's legacy keys do.
 
 export interface ProjectKeys {
 	jwtSecret: string;
@@ -17,6 +21,10 @@ export interface ProjectKeys {
 	publishableKey: string;
 	/** Opaque key the gateway maps to the service_role role. */
 	secretKey: string;
+	/** The secret as an HS256 key: it signs the legacy keys and still verifies tokens. */
+	legacyKey: JwtKey;
+	/** Signs access tokens (ES256 with its kid); its public half is the JWKS. */
+	signingKey: SigningKey;
 }
 
 const SECRET_FILE = 'jwt-secret';
@@ -43,15 +51,32 @@ function opaque(prefix: string, secret: string): string {
 	return `${prefix}${body}`;
 }
 
-export function deriveProjectKeys(jwtSecret: string): ProjectKeys {
+export async function deriveProjectKeys(
+	jwtSecret: string,
+	signingKey: SigningKey,
+): Promise<ProjectKeys> {
+	const secret = await hmacKey(jwtSecret);
 	return {
 		jwtSecret,
-		anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: API_KEY_EXPIRY }, jwtSecret),
-		serviceRoleKey: signJwt(
+		anonKey: await signJwt({ iss: 'supabase-demo', role: 'anon', exp: API_KEY_EXPIRY }, secret),
+		serviceRoleKey: await signJwt(
 			{ iss: 'supabase-demo', role: 'service_role', exp: API_KEY_EXPIRY },
-			jwtSecret,
+			secret,
 		),
 		publishableKey: opaque('sb_publishable_', jwtSecret),
 		secretKey: opaque('sb_secret_', jwtSecret),
+		legacyKey: secret,
+		signingKey,
 	};
+}
+
+/** The key access tokens are signed with. */
+export function sessionSigner(keys: ProjectKeys): JwtKey {
+	return { alg: 'ES256', key: keys.signingKey.privateKey, kid: keys.signingKey.kid };
+}
+
+/** The data folder's secret and signing key (created on first use), or fresh ones in memory. */
+export async function loadProjectKeys(dataDir: string | undefined): Promise<ProjectKeys> {
+	const secret = await loadOrCreateJwtSecret(dataDir);
+	return deriveProjectKeys(secret, await loadOrCreateSigningKey(dataDir));
 }

@@ -8,7 +8,7 @@ import { Rollback } from './transaction.ts';
 // named pgrst_source and one row comes back with the optional total, the page size and the JSON body
 // rendered by Postgres itself, so dates, numerics and json look exactly as PostgREST renders them.
 
-export type BodyShape = 'array' | 'object' | 'scalar' | 'setof-scalar';
+export type BodyShape = 'array' | 'object' | 'scalar' | 'setof-scalar' | 'csv';
 
 export interface Outcome {
 	total: number | null;
@@ -22,6 +22,10 @@ export interface ShapeOptions {
 	countSql?: string;
 }
 
+// SqlFragment.hs asCsvF: the keys of pgrst_source's first row as the header line, then each row's
+// record text without its parentheses, so quoting is Postgres' own record output.
+const CSV_BODY = `(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || chr(10) || coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), chr(10)), '')`;
+
 function bodyExpression(options: ShapeOptions): string {
 	const strip = (sql: string) => (options.stripNulls ? `json_strip_nulls(${sql})` : sql);
 	switch (options.shape) {
@@ -33,6 +37,8 @@ function bodyExpression(options: ShapeOptions): string {
 			return `coalesce(${strip('json_agg(_t.pgrst_scalar)')}, '[]')`;
 		case 'array':
 			return `coalesce(${strip('json_agg(_t)')}, '[]')`;
+		case 'csv':
+			return CSV_BODY;
 	}
 }
 
@@ -66,9 +72,10 @@ export function assertSingular(outcome: Outcome): void {
 	}
 }
 
+/** PostgREST's contentRangeH: no range for an empty page or a total of 0. */
 export function contentRange(offset: number, pageTotal: number, total: number | null): string {
 	const of = total === null ? '*' : String(total);
-	return pageTotal === 0 ? `*/${of}` : `${offset}-${offset + pageTotal - 1}/${of}`;
+	return pageTotal === 0 || total === 0 ? `*/${of}` : `${offset}-${offset + pageTotal - 1}/${of}`;
 }
 
 /** PostgREST's rangeStatus: 206 when a count shows the page is partial, 416 past the end. */

@@ -1,13 +1,25 @@
 import { RestError } from './errors.ts';
 
-// Accept negotiation for the media types this stack produces: JSON arrays, the singular object
-// (application/vnd.pgrst.object+json, which turns anything but exactly one row into 406 PGRST116),
-// and the nulls=stripped variants. Anything else is 406 PGRST107, as PostgREST answers types it
-// cannot produce.
+// Accept negotiation for the media types this stack produces (MediaType.hs decodeMediaType): JSON
+// arrays, the singular object (application/vnd.pgrst.object+json, which turns anything but exactly
+// one row into 406 PGRST116), their nulls=stripped variants, and CSV. Anything else is 406 PGRST107,
+// as PostgREST answers types it has no handler for.
 
 export interface MediaChoice {
 	singular: boolean;
 	stripNulls: boolean;
+	/** text/csv: PostgREST's CSV body (a header line, then one line per row). */
+	csv: boolean;
+}
+
+/** The Content-Type PostgREST answers with for the negotiated media type (toContentType). */
+export function contentTypeOf(media: MediaChoice): string {
+	const strip = media.stripNulls ? ';nulls=stripped' : '';
+	if (media.csv) return 'text/csv; charset=utf-8';
+	if (media.singular) return `application/vnd.pgrst.object+json${strip}; charset=utf-8`;
+	return media.stripNulls
+		? 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8'
+		: 'application/json; charset=utf-8';
 }
 
 function parseAccept(
@@ -30,21 +42,22 @@ function parseAccept(
 }
 
 export function chooseMedia(acceptHeader: string | undefined): MediaChoice {
-	if (!acceptHeader || acceptHeader.trim() === '') return { singular: false, stripNulls: false };
+	const json = { singular: false, stripNulls: false, csv: false };
+	if (!acceptHeader || acceptHeader.trim() === '') return json;
 	for (const entry of parseAccept(acceptHeader)) {
 		const stripNulls = entry.params.nulls === 'stripped';
 		switch (entry.type) {
 			case 'application/json':
-			case 'application/*':
 			case '*/*':
+				return json;
 			case 'application/vnd.pgrst.array+json':
-				return {
-					singular: false,
-					stripNulls: entry.type === 'application/vnd.pgrst.array+json' && stripNulls,
-				};
+			case 'application/vnd.pgrst.array':
+				return { ...json, stripNulls };
 			case 'application/vnd.pgrst.object+json':
 			case 'application/vnd.pgrst.object':
-				return { singular: true, stripNulls };
+				return { ...json, singular: true, stripNulls };
+			case 'text/csv':
+				return { ...json, csv: true };
 		}
 	}
 	throw new RestError(

@@ -1,6 +1,7 @@
 import { filterSql, logicSql } from './filter-sql.ts';
 import type { FilterContext } from './filter-sql.ts';
 import type { ReadNode } from './plan.ts';
+import { originColumns } from './relationship-types.ts';
 import type { Relation } from './schema-cache.ts';
 import { fieldSql, qualified, quoteIdent } from './sql.ts';
 import type { SqlParams } from './sql.ts';
@@ -21,15 +22,28 @@ export interface InsertSpec {
 	/** Prefer: missing=default: absent keys take the column default instead of NULL. */
 	missingDefault: boolean;
 	onConflict?: { columns: string[]; ignore: boolean };
+	/** Count inserted rows in pgrst.inserted, less those the conflict turned into updates. */
+	countInserted: boolean;
 	returning: string;
+}
+
+// SqlFragment.hs addConfigPgrstInserted: +1 for every row offered, -1 for every row updated instead.
+function countInsertedSql(add: boolean): string {
+	const [sign, never] = add ? ['+', '0'] : ['-', '-1'];
+	return `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${sign} 1)::text, true) <> '${never}'`;
 }
 
 export function insertSql(params: SqlParams, spec: InsertSpec): string {
 	const table = qualified(spec.relation.name);
 	const payload = params.add(JSON.stringify(spec.rows));
+	const conflictTarget = spec.onConflict?.columns.length
+		? ` ON CONFLICT (${columnList(spec.onConflict.columns)}) `
+		: '';
 	if (spec.columns.length === 0) {
-		// Rows of empty objects: one row of defaults each.
-		return `INSERT INTO ${table} SELECT FROM json_array_elements(${payload}::json) RETURNING ${spec.returning}`;
+		// Rows of empty objects: one row of defaults each; an upsert has nothing to update them with.
+		const where = spec.countInserted ? ` WHERE ${countInsertedSql(true)}` : '';
+		const conflict = conflictTarget ? `${conflictTarget}DO NOTHING` : '';
+		return `INSERT INTO ${table} SELECT FROM json_array_elements(${payload}::json)${where}${conflict} RETURNING ${spec.returning}`;
 	}
 	let source = `${payload}::json`;
 	const withDefaults = spec.columns.filter(
@@ -46,11 +60,13 @@ export function insertSql(params: SqlParams, spec: InsertSpec): string {
 		source = `(SELECT json_agg(jsonb_build_object(${defaults}) || elem) FROM jsonb_array_elements(${payload}::jsonb) AS elem)`;
 	}
 	let sql = `INSERT INTO ${table} (${columnList(spec.columns)}) SELECT ${columnList(spec.columns)} FROM json_populate_recordset(NULL::${table}, ${source})`;
-	if (spec.onConflict && spec.onConflict.columns.length > 0) {
-		sql += ` ON CONFLICT (${columnList(spec.onConflict.columns)}) `;
+	if (spec.countInserted) sql += ` WHERE ${countInsertedSql(true)}`;
+	if (spec.onConflict && conflictTarget) {
+		sql += conflictTarget;
 		sql += spec.onConflict.ignore
 			? 'DO NOTHING'
 			: `DO UPDATE SET ${spec.columns.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`).join(', ')}`;
+		if (!spec.onConflict.ignore && spec.countInserted) sql += ` WHERE ${countInsertedSql(false)}`;
 	}
 	return `${sql} RETURNING ${spec.returning}`;
 }
@@ -97,15 +113,21 @@ export function deleteSql(
 	return `DELETE FROM ${qualified(root.table)}${mutationWhere(params, root, ctx)} RETURNING ${returning}`;
 }
 
-/** Columns the representation needs from RETURNING: selected ones plus those embeds join on. */
-export function returningList(root: ReadNode): string {
-	if (root.star) return `${root.alias}.*`;
-	const needed = new Set<string>();
+/**
+ * RETURNING for the representation, as inferColsEmbedNeeds lists it: the selected columns, those the
+ * embeds join on and the primary key, sorted as a set; the whole row for `*` or when a computed
+ * relationship needs it. (CSV takes its header line from these columns.)
+ */
+export function returningList(root: ReadNode, primaryKey: string[]): string {
+	if (root.star || root.children.some((child) => child.rel?.kind === 'computed'))
+		return `${root.alias}.*`;
+	const needed = new Set<string>(primaryKey);
 	for (const column of root.selected) needed.add(column.field.name);
-	for (const child of root.children) {
-		for (const [parentColumn] of child.rel?.pairs ?? []) needed.add(parentColumn);
-		for (const [parentColumn] of child.rel?.junction?.toParent ?? []) needed.add(parentColumn);
-	}
+	for (const child of root.children)
+		for (const column of child.rel ? originColumns(child.rel) : []) needed.add(column);
 	if (needed.size === 0) return '1';
-	return [...needed].map((column) => `${root.alias}.${quoteIdent(column)}`).join(', ');
+	return [...needed]
+		.sort()
+		.map((column) => `${root.alias}.${quoteIdent(column)}`)
+		.join(', ');
 }

@@ -1,5 +1,6 @@
 import { RestError } from './errors.ts';
-import type { ReadNode } from './plan.ts';
+import { fieldOf } from './read-node.ts';
+import type { ReadNode } from './read-node.ts';
 import type { Field, Filter, LogicTree } from './types.ts';
 
 // Checks that tie a request's names to the plan: every column exists on its resource (42703, as
@@ -10,8 +11,11 @@ export function missingColumn(table: string, column: string): RestError {
 	return new RestError(400, '42703', `column ${table}.${column} does not exist`);
 }
 
-export function checkColumn(node: Pick<ReadNode, 'table' | 'columns'>, field: Field): void {
-	if (!node.columns.has(field.name)) throw missingColumn(node.table, field.name);
+export function checkColumn(
+	node: Pick<ReadNode, 'table' | 'columns' | 'computedFields'>,
+	field: Field,
+): void {
+	if (!fieldOf(node, field.name)) throw missingColumn(node.table, field.name);
 }
 
 export function findByPath(root: ReadNode, path: string[]): ReadNode {
@@ -40,7 +44,7 @@ export function checkTree(node: ReadNode, tree: LogicTree): void {
 }
 
 export function checkFilter(node: ReadNode, filter: Filter): void {
-	if (node.columns.has(filter.field.name)) return;
+	if (fieldOf(node, filter.field.name)) return;
 	const embedded = node.children.find(
 		(child) => child.outputName === filter.field.name || child.requestedName === filter.field.name,
 	);

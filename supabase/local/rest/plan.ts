@@ -1,10 +1,10 @@
 import { RestError } from './errors.ts';
 import { checkColumn, checkFilter, checkTree, findByPath } from './plan-checks.ts';
 import type { QueryParams } from './query-params.ts';
-import { findRelationship, isToOne } from './relationships.ts';
+import { findRelationship, isToOne, noRelationship } from './relationships.ts';
 import type { Relationship } from './relationships.ts';
 import type { PlanSource, ReadNode } from './read-node.ts';
-import type { SchemaCache } from './schema-cache.ts';
+import type { Column, SchemaCache } from './schema-cache.ts';
 import { quoteIdent } from './sql.ts';
 import type { Field, SelectItem } from './types.ts';
 
@@ -37,7 +37,9 @@ class Planner {
 		this.#counter += 1;
 		const node: ReadNode = {
 			table: source.table,
+			relation: source.relation ?? source.table,
 			columns: source.columns,
+			computedFields: source.computedFields ?? new Map<string, Column>(),
 			alias: source.alias,
 			lateral: quoteIdent(`pgrst_${this.#counter}`),
 			outputName: embed ? (embed.item.alias ?? embed.name) : source.table,
@@ -70,28 +72,18 @@ class Planner {
 	}
 
 	embed(parent: ReadNode, item: Extract<SelectItem, { kind: 'embed' }>): ReadNode {
-		const rel = findRelationship(this.#cache, parent.table, item.relation, item.hint);
-		const child = this.#cache.relations.get(rel.child);
-		if (!child)
-			throw new RestError(
-				400,
-				'PGRST200',
-				`Could not find a relationship between '${parent.table}' and '${item.relation}' in the schema cache`,
-			);
-		if (item.spread && !isToOne(rel)) {
-			throw new RestError(
-				400,
-				'PGRST119',
-				`A spread operation on '${item.relation}' is not possible`,
-				`'${parent.table}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
-			);
-		}
-		const alias = quoteIdent(`${rel.child}_${this.#counter + 1}`);
-		return this.node({ table: rel.child, columns: child.columns, alias }, item.children, {
-			name: item.relation,
-			rel,
-			item,
-		});
+		const rel = findRelationship(this.#cache, parent.relation, item.relation, item.hint);
+		const target = this.#cache.relations.get(rel.foreignTable.name);
+		// Only a partition referenced on its own is left out of the relations.
+		if (!target) throw noRelationship(parent.relation, item.relation, item.hint);
+		const alias = quoteIdent(`${target.name}_${this.#counter + 1}`);
+		const source = {
+			table: target.name,
+			columns: target.columns,
+			computedFields: target.computedFields,
+			alias,
+		};
+		return this.node(source, item.children, { name: item.relation, rel, item });
 	}
 }
 

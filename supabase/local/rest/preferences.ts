@@ -34,7 +34,8 @@ export function parsePreferences(header: string | undefined): Preferences {
 		const [name = '', value = ''] = item.split('=').map((part) => part.trim());
 		if (name === 'max-affected' && /^\d+$/.test(value)) found[name] ??= value;
 		else if (ACCEPTED[name]?.includes(value)) found[name] ??= value;
-		else if (name !== 'timezone' && name !== 'params') invalid.push(item);
+		// params=single-object was dropped in PostgREST 13; with handling=strict it is refused there.
+		else if (name !== 'timezone') invalid.push(item);
 	}
 	if (found.handling === 'strict' && invalid.length > 0) {
 		throw new RestError(
@@ -61,8 +62,10 @@ export function appliedHeader(
 	honoured: (keyof Preferences)[],
 ): Record<string, string> {
 	const names: Record<string, string> = { maxAffected: 'max-affected' };
+	// max-affected is only honoured, and so only reported, together with handling=strict.
 	const parts = honoured
 		.filter((key) => prefs[key] !== undefined)
+		.filter((key) => key !== 'maxAffected' || prefs.handling === 'strict')
 		.map((key) => `${names[key] ?? key}=${String(prefs[key])}`);
 	return parts.length > 0 ? { 'Preference-Applied': parts.join(', ') } : {};
 }

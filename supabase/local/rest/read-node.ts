@@ -1,4 +1,5 @@
-import type { Relationship } from './relationships.ts';
+import { isToOne } from './relationship-types.ts';
+import type { Relationship } from './relationship-types.ts';
 import type { Column } from './schema-cache.ts';
 import type { Field, Filter, LogicTree, OrderTerm, Range } from './types.ts';
 
@@ -13,7 +14,11 @@ export interface SelectedColumn {
 export interface ReadNode {
 	/** Name used in messages, e.g. `notes`. */
 	table: string;
+	/** The relation whose relationships its embeds follow (an RPC's result table, say). */
+	relation: string;
 	columns: Map<string, Column>;
+	/** Functions of the row usable as columns (`full_name(people)` as `full_name`). */
+	computedFields: Map<string, Column>;
 	/** SQL alias its columns are referenced by. */
 	alias: string;
 	/** Alias of the lateral join that carries this embed's JSON in its parent. */
@@ -39,4 +44,17 @@ export interface PlanSource {
 	table: string;
 	columns: Map<string, Column>;
 	alias: string;
+	/** Defaults to `table`. */
+	relation?: string;
+	computedFields?: Map<string, Column>;
+}
+
+/** A spread of a to-many embed: each of its columns becomes an array (PostgREST 13+). */
+export function isToManySpread(node: ReadNode): boolean {
+	return node.spread && node.rel !== undefined && !isToOne(node.rel);
+}
+
+/** Column or computed field of the node, by name. */
+export function fieldOf(node: Pick<ReadNode, 'columns' | 'computedFields'>, name: string) {
+	return node.columns.get(name) ?? node.computedFields.get(name);
 }

@@ -1,15 +1,17 @@
 import { filterSql, logicSql } from './filter-sql.ts';
 import type { FilterContext } from './filter-sql.ts';
-import type { ReadNode } from './plan.ts';
-import { findByPath } from './plan.ts';
-import { isToOne } from './relationships.ts';
-import { fieldSql, qualified, quoteIdent } from './sql.ts';
+import { findByPath } from './plan-checks.ts';
+import { embedJoin, embedSource, orderSuffix } from './read-join.ts';
+import { fieldOf, isToManySpread } from './read-node.ts';
+import type { ReadNode } from './read-node.ts';
+import { isToOne } from './relationship-types.ts';
+import { fieldSql, quoteIdent } from './sql.ts';
 import type { SqlParams } from './sql.ts';
 import type { OrderTerm } from './types.ts';
 
-// A read plan to SQL, shaped like PostgREST's readPlanToQuery: embeds are LEFT (or INNER for !inner)
-// JOIN LATERAL subqueries; to-one embeds become row_to_json objects, to-many ones json_agg arrays.
-// Row-level security applies inside every subquery because they all run as the request's role.
+// A read plan to SQL, shaped like PostgREST's readPlanToQuery: one SELECT per node, its embeds joined
+// LATERAL (read-join.ts). Row-level security applies inside every subquery because they all run as
+// the request's role.
 
 export interface ReadOptions {
 	/** Drop ORDER BY and LIMIT/OFFSET of the root (for counting). */
@@ -20,7 +22,7 @@ function filterContext(node: ReadNode, params: SqlParams): FilterContext {
 	return {
 		params,
 		alias: node.alias,
-		isTsvector: (column) => node.columns.get(column)?.isTsvector === true,
+		isTsvector: (column) => fieldOf(node, column)?.isTsvector === true,
 		embedNullCheck: (name, isNull) => {
 			const child = node.children.find((c) => c.outputName === name || c.requestedName === name);
 			if (!child?.rel) return undefined;
@@ -32,35 +34,9 @@ function filterContext(node: ReadNode, params: SqlParams): FilterContext {
 	};
 }
 
-function orderSql(node: ReadNode, params: SqlParams, term: OrderTerm): string {
-	const target = term.relation === undefined ? undefined : findByPath(node, [term.relation]);
-	const column = target
-		? `${target.lateral}.${quoteIdent(term.field.name)}`
-		: fieldSql(params, node.alias, term.field);
-	const direction = term.direction ? ` ${term.direction.toUpperCase()}` : '';
-	const nulls = term.nulls ? (term.nulls === 'nullsfirst' ? ' NULLS FIRST' : ' NULLS LAST') : '';
-	return `${column}${direction}${nulls}`;
-}
-
-function joinConditions(child: ReadNode, parentAlias: string, junctionAlias: string): string[] {
-	const rel = child.rel;
-	if (!rel) return [];
-	if (rel.junction) {
-		return [
-			...rel.junction.toParent.map(
-				([parentCol, junctionCol]) =>
-					`${junctionAlias}.${quoteIdent(junctionCol)} = ${parentAlias}.${quoteIdent(parentCol)}`,
-			),
-			...rel.junction.toChild.map(
-				([junctionCol, childCol]) =>
-					`${junctionAlias}.${quoteIdent(junctionCol)} = ${child.alias}.${quoteIdent(childCol)}`,
-			),
-		];
-	}
-	return rel.pairs.map(
-		([parentCol, childCol]) =>
-			`${child.alias}.${quoteIdent(childCol)} = ${parentAlias}.${quoteIdent(parentCol)}`,
-	);
+function orderExpr(node: ReadNode, params: SqlParams, term: OrderTerm): string {
+	if (term.relation === undefined) return fieldSql(params, node.alias, term.field);
+	return `${findByPath(node, [term.relation]).lateral}.${quoteIdent(term.field.name)}`;
 }
 
 /** SELECT for one node. `from` is its FROM target; `parentAlias` and `joinWhere` are set for embeds. */
@@ -82,34 +58,16 @@ export function readSql(
 		);
 	}
 	for (const child of node.children) {
-		const lat = child.lateral;
-		const junctionAlias = quoteIdent(
-			`${child.rel?.junction?.table ?? ''}_junction_${lat.replaceAll('"', '')}`,
-		);
-		const childFrom = `${qualified(child.table)} AS ${child.alias}${child.rel?.junction ? `, ${qualified(child.rel.junction.table)} AS ${junctionAlias}` : ''}`;
-		const subWithJoin = readSql(
-			child,
-			params,
-			childFrom,
-			node.alias,
-			{},
-			joinConditions(child, node.alias, junctionAlias),
-		);
-		const kind = child.inner ? 'INNER' : 'LEFT';
-		if (child.rel && isToOne(child.rel)) {
-			joins.push(`${kind} JOIN LATERAL (${subWithJoin}) AS ${lat} ON TRUE`);
-			if (!child.hidden)
-				items.push(
-					child.spread ? `${lat}.*` : `row_to_json(${lat}.*) AS ${quoteIdent(child.outputName)}`,
-				);
-		} else {
-			joins.push(
-				`${kind} JOIN LATERAL (SELECT json_agg(${lat}) AS ${lat} FROM (${subWithJoin}) AS ${lat}) AS ${lat} ON ${child.inner ? `${lat}.${lat} IS NOT NULL` : 'TRUE'}`,
-			);
-			if (!child.hidden)
-				items.push(`COALESCE(${lat}.${lat}, '[]') AS ${quoteIdent(child.outputName)}`);
-		}
+		const source = embedSource(child, node.alias);
+		const sub = readSql(child, params, source.from, node.alias, {}, source.joinWhere);
+		const joined = embedJoin(child, sub);
+		joins.push(joined.join);
+		items.push(...joined.items);
 	}
+	if (isToManySpread(node))
+		node.order.forEach((term, i) =>
+			items.push(`${orderExpr(node, params, term)} AS ${quoteIdent(`pgrst_order_${i + 1}`)}`),
+		);
 	if (items.length === 0) items.push('NULL');
 	const ctx = filterContext(node, params);
 	const conditions = [
@@ -121,7 +79,7 @@ export function readSql(
 	sql += ` WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'TRUE'}`;
 	if (parentAlias === undefined && options.unbounded) return sql;
 	if (node.order.length > 0)
-		sql += ` ORDER BY ${node.order.map((term) => orderSql(node, params, term)).join(', ')}`;
+		sql += ` ORDER BY ${node.order.map((term) => `${orderExpr(node, params, term)}${orderSuffix(term)}`).join(', ')}`;
 	if (node.range.limit !== undefined) sql += ` LIMIT ${params.add(node.range.limit)}`;
 	if (node.range.offset > 0) sql += ` OFFSET ${params.add(node.range.offset)}`;
 	return sql;

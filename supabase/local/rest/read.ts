@@ -41,7 +41,12 @@ export async function readTable(
 	const alias = quoteIdent(relation.name);
 	const plan = planRead(
 		ctx.schema,
-		{ table: relation.name, columns: relation.columns, alias },
+		{
+			table: relation.name,
+			columns: relation.columns,
+			alias,
+			computedFields: relation.computedFields,
+		},
 		call.params,
 		ctx.maxRows,
 	);
@@ -52,7 +57,7 @@ export async function readTable(
 		? readSql(plan, params, from, undefined, { unbounded: true })
 		: undefined;
 	const sql = outerStatement(source, 'SELECT * FROM pgrst_source', {
-		shape: call.media.singular ? 'object' : 'array',
+		shape: call.media.csv ? 'csv' : call.media.singular ? 'object' : 'array',
 		stripNulls: call.media.stripNulls,
 		countSql,
 	});

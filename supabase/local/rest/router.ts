@@ -80,7 +80,7 @@ export function createRestHandler(ctx: RestContext): Handler {
 			const gateway = passGateway(request, ctx.keys);
 			if (!gateway.ok) return gateway.response;
 			checkProfile(request);
-			who = resolveRequestRole(gateway.authorization, ctx.keys.jwtSecret, ctx.schema.roles);
+			who = await resolveRequestRole(gateway.authorization, ctx.keys, ctx.schema.roles);
 			const call: RestCall = {
 				request,
 				who,

@@ -4,7 +4,18 @@ import type { Column, ColumnRow, Routine } from './schema-cache.ts';
 
 // The functions of `public` for RPC: input parameters (with which have defaults), what they return
 // (nothing, a scalar, or rows — with the row's columns, so select and filters can be checked), and
-// whether they are volatile (only volatile functions may write, and only through POST).
+// whether they are volatile (only volatile functions may write, and only through POST). Which
+// functions are callable at all, and in which order overloads are listed, follow PostgREST's
+// SchemaCache.hs (funcsSqlQuery, decodeFuncs).
+
+// An unnamed parameter can only be fed the raw request body, so a function with one is callable only
+// when its first parameter has a type a body can be sent as; with two or more it is not callable.
+const RAW_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+function callable(params: { name: string; type: string }[]): boolean {
+	const unnamed = params.filter((p) => p.name === '').length;
+	return unnamed === 0 || (unnamed === 1 && RAW_BODY_TYPES.has(params[0]?.type ?? ''));
+}
 
 interface RoutineRow {
 	name: string;
@@ -19,6 +30,13 @@ interface RoutineRow {
 	arg_types: string[] | null;
 }
 
+/** Fewer parameters first, then by parameter names and types: the order PGRST203 lists them in. */
+function overloadOrder(a: Routine, b: Routine): number {
+	if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+	const key = (r: Routine) => r.params.map((p) => `${p.name}\u0000${p.type}`).join('\u0001');
+	return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+}
+
 export async function loadRoutines(tx: Transaction): Promise<Map<string, Routine[]>> {
 	const { rows } = await tx.query<RoutineRow>(
 		`select p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
@@ -27,7 +45,7 @@ export async function loadRoutines(tx: Transaction): Promise<Map<string, Routine
 		   (select json_agg(format_type(u.t, null) order by u.ord)
 		      from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, ord)) as arg_types
 		 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-		 where n.nspname = 'public' and p.prokind = 'f'`,
+		 where n.nspname = 'public' and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`,
 	);
 	const compositeIds = rows.filter((r) => r.return_typtype === 'c').map((r) => r.return_relid);
 	const compositeColumns = new Map<number, Column[]>();
@@ -51,13 +69,15 @@ export async function loadRoutines(tx: Transaction): Promise<Map<string, Routine
 			variadic: a.mode === 'v',
 			hasDefault: i >= inputs.length - row.ndefaults,
 		}));
+		if (!callable(params)) continue;
 		let resultColumns: Column[] = [];
 		let returns: Routine['returns'] = 'scalar';
 		if (row.return_type === 'void') returns = 'void';
 		else if (row.return_typtype === 'c') {
 			returns = 'composite';
 			resultColumns = compositeColumns.get(row.return_relid) ?? [];
-		} else if (row.return_type === 'record' && outputs.length > 0) {
+		} else if (outputs.length > 0) {
+			// Any OUT, INOUT or TABLE parameter makes the result a row, even a single OUT of a base type.
 			returns = 'composite';
 			resultColumns = outputs.map((o) => ({
 				name: o.name,
@@ -80,5 +100,6 @@ export async function loadRoutines(tx: Transaction): Promise<Map<string, Routine
 		};
 		routines.set(row.name, [...(routines.get(row.name) ?? []), routine]);
 	}
+	for (const list of routines.values()) list.sort(overloadOrder);
 	return routines;
 }

@@ -1,5 +1,7 @@
-// The shape of the schema cache: what PostgREST knows about the exposed schema's relations, foreign
-// keys and functions.
+import type { Relationship } from './relationship-types.ts';
+
+// The shape of the schema cache: what PostgREST knows about the exposed schema's relations, their
+// relationships and functions.
 
 export interface Column {
 	name: string;
@@ -15,17 +17,10 @@ export interface Relation {
 	name: string;
 	kind: 'table' | 'view';
 	columns: Map<string, Column>;
+	/** Sorted by name, as PostgREST keeps it; a view's comes from the columns exposing a table's. */
 	primaryKey: string[];
-	/** Column sets with a unique index, primary key included (one-to-one detection). */
-	uniqueKeys: string[][];
-}
-
-export interface ForeignKey {
-	name: string;
-	table: string;
-	columns: string[];
-	refTable: string;
-	refColumns: string[];
+	/** Functions taking a row of this relation (`full_name(people)`), usable as columns by name. */
+	computedFields: Map<string, Column>;
 }
 
 export interface RoutineParam {
@@ -48,7 +43,8 @@ export interface Routine {
 
 export interface SchemaCache {
 	relations: Map<string, Relation>;
-	foreignKeys: ForeignKey[];
+	/** By origin relation, in PostgREST's order. */
+	relationships: Map<string, Relationship[]>;
 	routines: Map<string, Routine[]>;
 	roles: Set<string>;
 }

@@ -1,13 +1,12 @@
 import type { ApiResponse } from '../http/types.ts';
 import type { RestCall, RestContext } from './context.ts';
 import { RestError } from './errors.ts';
-import { contentRange } from './execute.ts';
-import type { Outcome } from './execute.ts';
 import { deleteSql, insertSql, updateSql } from './mutate-sql.ts';
-import { mutate, withBody } from './mutate.ts';
+import { mutate } from './mutate.ts';
 import { invalidJson, isRecord, parseJsonBody, payloadColumns, unknownColumn } from './payload.ts';
 import { missingColumn, planRead } from './plan.ts';
 import type { ReadNode } from './plan.ts';
+import { fieldOf } from './read-node.ts';
 import type { Relation } from './schema-cache.ts';
 import { quoteIdent } from './sql.ts';
 import type { SqlParams } from './sql.ts';
@@ -18,7 +17,12 @@ import type { SqlParams } from './sql.ts';
 function plan(ctx: RestContext, call: RestCall, relation: Relation): ReadNode {
 	return planRead(
 		ctx.schema,
-		{ table: relation.name, columns: relation.columns, alias: quoteIdent(relation.name) },
+		{
+			table: relation.name,
+			columns: relation.columns,
+			computedFields: relation.computedFields,
+			alias: quoteIdent(relation.name),
+		},
 		call.params,
 	);
 }
@@ -41,28 +45,30 @@ export async function insertRows(
 		onConflict = { columns: target, ignore: call.prefs.resolution === 'ignore-duplicates' };
 	}
 	const root = plan(ctx, call, relation);
-	return mutate(
-		ctx,
-		call,
-		root,
-		(params, returning) =>
+	const merge = call.prefs.resolution === 'merge-duplicates';
+	return mutate(ctx, call, root, {
+		mutation: 'create',
+		primaryKey: relation.primaryKey,
+		build: (params, returning) =>
 			insertSql(params, {
 				relation,
 				rows,
 				columns,
 				missingDefault: call.prefs.missing === 'default',
 				onConflict,
+				countInserted: merge,
 				returning,
 			}),
-		(outcome) => withBody(call, 201, outcome, `*/${call.prefs.count ? outcome.pageTotal : '*'}`),
-	);
+		countsInserted: merge,
+		resolutionApplies: relation.primaryKey.length > 0 || call.params.onConflict !== undefined,
+	});
 }
 
 function filterContext(root: ReadNode, params: SqlParams) {
 	return {
 		params,
 		alias: root.alias,
-		isTsvector: (column: string) => root.columns.get(column)?.isTsvector === true,
+		isTsvector: (column: string) => fieldOf(root, column)?.isTsvector === true,
 	};
 }
 
@@ -71,10 +77,6 @@ function assertFiltered(root: ReadNode, verb: 'UPDATE' | 'DELETE'): void {
 	if (root.filters.length === 0 && root.logic.length === 0 && root.range.limit === undefined) {
 		throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
 	}
-}
-
-function affectedRange(call: RestCall, outcome: Outcome): string {
-	return contentRange(0, outcome.pageTotal, call.prefs.count ? outcome.pageTotal : null);
 }
 
 export async function updateRows(
@@ -88,13 +90,12 @@ export async function updateRows(
 		if (!relation.columns.has(key)) throw unknownColumn(relation, key);
 	const root = plan(ctx, call, relation);
 	assertFiltered(root, 'UPDATE');
-	return mutate(
-		ctx,
-		call,
-		root,
-		(params, returning) => updateSql(params, root, filterContext(root, params), body, returning),
-		(outcome) => withBody(call, 200, outcome, affectedRange(call, outcome)),
-	);
+	return mutate(ctx, call, root, {
+		mutation: 'update',
+		primaryKey: relation.primaryKey,
+		build: (params, returning) =>
+			updateSql(params, root, filterContext(root, params), body, returning),
+	});
 }
 
 export async function deleteRows(
@@ -104,11 +105,9 @@ export async function deleteRows(
 ): Promise<ApiResponse> {
 	const root = plan(ctx, call, relation);
 	assertFiltered(root, 'DELETE');
-	return mutate(
-		ctx,
-		call,
-		root,
-		(params, returning) => deleteSql(params, root, filterContext(root, params), returning),
-		(outcome) => withBody(call, 200, outcome, affectedRange(call, outcome)),
-	);
+	return mutate(ctx, call, root, {
+		mutation: 'delete',
+		primaryKey: relation.primaryKey,
+		build: (params, returning) => deleteSql(params, root, filterContext(root, params), returning),
+	});
 }

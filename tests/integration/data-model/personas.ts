@@ -2,7 +2,8 @@ import { writeFile, mkdtemp, readdir, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalStack, type LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
+import { startBackend } from '../target.ts';
 import { clientFor, type Client } from '../local-stack/helpers.ts';
 
 // The data model tested as each persona the spec knows, against the real migrations and the demo
@@ -48,7 +49,10 @@ async function signIn(
 	return client;
 }
 
-/** A stack with the product's migrations and seed, plus `extraSql` as one more migration. */
+/**
+ * A stack with the product's migrations and seed, plus `extraSql` as one more migration (or the
+ * external target holding the product's schema, tests/integration/target.ts).
+ */
 export async function startProductStack(extraSql?: string): Promise<Personas> {
 	let migrationsDir = migrations;
 	if (extraSql) {
@@ -57,13 +61,11 @@ export async function startProductStack(extraSql?: string): Promise<Personas> {
 			await copyFile(join(migrations, file), join(migrationsDir, file));
 		await writeFile(join(migrationsDir, '99999999999999_test_override.sql'), extraSql);
 	}
-	const stack = await startLocalStack({
-		apiPort: 0,
-		mailPort: 0,
-		quiet: true,
-		migrationsDir,
-		seedFile: seed,
-	});
+	const stack = await startBackend(
+		'product',
+		{ apiPort: 0, mailPort: 0, quiet: true, migrationsDir, seedFile: seed },
+		extraSql ? ['a migration of its own'] : [],
+	);
 	return {
 		stack,
 		anon: clientFor(stack),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIContext } from 'astro';
 import { vi } from 'vitest';
 import { localMailEnv } from '../../../scripts/local-backend.ts';
-import { startLocalStack, type LocalStack } from '../../../supabase/local/stack.ts';
+import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
 import { fakeEnv } from '../game-panel/targets.ts';
 import {
 	startFakePterodactyl,

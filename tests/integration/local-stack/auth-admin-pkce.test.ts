@@ -1,6 +1,6 @@
 import { createServerClient } from '@supabase/ssr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import {
 	PASSWORD,
 	api,

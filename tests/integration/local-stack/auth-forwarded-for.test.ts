@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { PASSWORD, clientFor, signedInUser, startTestStack, uniqueEmail } from './helpers.ts';
 
 // "IP address forwarding": the site signs customers in from its server, so every request reaches

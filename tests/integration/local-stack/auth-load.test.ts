@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { PASSWORD, startTestStack } from './helpers.ts';
 
 // Password checks must not stall the stack. Bcrypt hashes (as seed files write them) were verified

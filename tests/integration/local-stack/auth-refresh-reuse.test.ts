@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { api, signedInUser, startTestStack } from './helpers.ts';
 
 // Reuse detection must hold however often a stolen refresh token is retried: a refused reuse revokes

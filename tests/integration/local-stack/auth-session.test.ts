@@ -1,7 +1,7 @@
 import { AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../../supabase/local/keys/jwt.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import { SignJWT } from 'jose';
+import type { LocalStack } from '@frostnode/local-supabase';
 import {
 	PASSWORD,
 	api,
@@ -13,6 +13,13 @@ import {
 	startTestStack,
 	uniqueEmail,
 } from './helpers.ts';
+
+/** An HS256 token as a legacy-secret holder (or a forger with another secret) would make one. */
+function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+	return new SignJWT(claims)
+		.setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+		.sign(new TextEncoder().encode(secret));
+}
 
 // Signed-in life: password grant, the access token's claims, /user read and update, refresh-token
 // rotation and reuse, logout scopes, password recovery, and the informational endpoints.
@@ -89,7 +96,7 @@ describe('password sign-in and the session', () => {
 	});
 
 	it('refuses bad tokens on /user with 403 bad_jwt and a missing one with 401', async () => {
-		const forged = signJwt(
+		const forged = await signJwt(
 			{
 				sub: '00000000-0000-0000-0000-000000000000',
 				role: 'authenticated',
@@ -103,7 +110,7 @@ describe('password sign-in and the session', () => {
 		});
 		expect(response.status).toBe(403);
 		expect(((await response.json()) as { code: string }).code).toBe('bad_jwt');
-		const expired = signJwt(
+		const expired = await signJwt(
 			{ sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated', exp: 1000 },
 			stack.jwtSecret,
 		);
@@ -357,9 +364,13 @@ describe('informational endpoints', () => {
 		expect(((await (await api(stack, '/auth/v1/health')).json()) as { name: string }).name).toBe(
 			'GoTrue',
 		);
-		expect(await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()).toEqual({
-			keys: [],
-		});
+		// internal/api/jwks.go: the asymmetric signing key's public half, never the HS256 secret.
+		const jwks = (await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+			keys: Record<string, unknown>[];
+		};
+		expect(jwks.keys.map(({ kty, alg, use }) => ({ kty, alg, use }))).toEqual([
+			{ kty: 'EC', alg: 'ES256', use: 'sig' },
+		]);
 	});
 
 	it('answers Google sign-in exactly as a project without the provider enabled', async () => {

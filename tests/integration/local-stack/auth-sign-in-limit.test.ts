@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../../supabase/local/config.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import { LOCAL_STACK_DEFAULTS as DEFAULTS, type LocalStack } from '@frostnode/local-supabase';
 import { PASSWORD, clientFor, startTestStack, uniqueEmail } from './helpers.ts';
 
 // The hosted project limits sign-ins and sign-ups per client address (config.toml

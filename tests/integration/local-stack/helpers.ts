@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClientOptions } from '@supabase/supabase-js';
-import { startLocalStack } from '../../../supabase/local/stack.ts';
-import type { LocalStack, LocalStackOptions } from '../../../supabase/local/stack.ts';
-import type { MailMessage } from '../../../supabase/local/mailbox/store.ts';
+import type { LocalStack, LocalStackOptions, MailMessage } from '@frostnode/local-supabase';
+import { startBackend } from '../target.ts';
 
 // Shared by the local-stack integration tests: a stack in memory on ephemeral ports with the fixture
 // migrations, unmodified supabase-js clients pointed at it, and the mailbox's JSON API.
@@ -12,16 +11,24 @@ import type { MailMessage } from '../../../supabase/local/mailbox/store.ts';
 export const FIXTURE_MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 export const PASSWORD = 'correct horse battery staple';
 
+/**
+ * A stack in memory with the fixture migrations, or the external target (tests/integration/target.ts)
+ * when one holding the fixtures is configured; `options` can only be given to the embedded stack.
+ */
 export function startTestStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-	return startLocalStack({
-		apiPort: 0,
-		mailPort: 0,
-		quiet: true,
-		migrationsDir: FIXTURE_MIGRATIONS,
-		// Deliberately absent: the fixtures seed their rows in migrations, and a missing seed is skipped.
-		seedFile: fileURLToPath(new URL('./fixtures/no-seed.sql', import.meta.url)),
-		...options,
-	});
+	return startBackend(
+		'contract',
+		{
+			apiPort: 0,
+			mailPort: 0,
+			quiet: true,
+			migrationsDir: FIXTURE_MIGRATIONS,
+			// Deliberately absent: the fixtures seed their rows in migrations, and a missing seed is skipped.
+			seedFile: fileURLToPath(new URL('./fixtures/no-seed.sql', import.meta.url)),
+			...options,
+		},
+		Object.keys(options).map((name) => `the option ${name}`),
+	);
 }
 
 /**

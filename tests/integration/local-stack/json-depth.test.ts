@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../src/lib/json-depth.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { PASSWORD, api, startTestStack, uniqueEmail } from './helpers.ts';
 
 // Bodies nested 50,000 levels deep used to reach JSON.stringify or Postgres' json parser and come

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { api, clientFor, startTestStack } from './helpers.ts';
 import type { Client } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { api, clientFor, signedInUser, startTestStack } from './helpers.ts';
 
 // RPC: named arguments by POST and GET, scalar / set / table / void results, functions under the

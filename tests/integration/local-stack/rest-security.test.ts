@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../../supabase/local/keys/jwt.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import { SignJWT } from 'jose';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { api, clientFor, signedInUser, startTestStack } from './helpers.ts';
+
+/** An HS256 token as a legacy-secret holder (or a forger with another secret) would make one. */
+function signJwt(claims: Record<string, unknown>, secret: string): Promise<string> {
+	return new SignJWT(claims)
+		.setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+		.sign(new TextEncoder().encode(secret));
+}
 
 // What must be refused: other users' rows, the anonymous role where a policy wants a user, forged or
 // expired tokens, unknown keys. Row-level security is Postgres' own, under the request's role.
@@ -120,7 +127,7 @@ describe('row-level security', () => {
 
 describe('tokens and keys', () => {
 	it('refuses a token signed with another secret (PGRST301), an expired one (PGRST303) and garbage', async () => {
-		const forged = signJwt(
+		const forged = await signJwt(
 			{ role: 'service_role', exp: now() + 600 },
 			'some-other-secret-some-other-secret',
 		);
@@ -130,7 +137,7 @@ describe('tokens and keys', () => {
 			'PGRST301',
 		]);
 		expect(badSignature.headers.get('www-authenticate')).toContain('invalid_token');
-		const expired = signJwt(
+		const expired = await signJwt(
 			{ role: 'authenticated', sub: '00000000-0000-0000-0000-000000000000', exp: now() - 120 },
 			stack.jwtSecret,
 		);
@@ -152,14 +159,14 @@ describe('tokens and keys', () => {
 
 	it('refuses roles that are not API roles', async () => {
 		const unknownRole = await api(stack, '/rest/v1/games', {
-			bearer: signJwt({ role: 'wizard', exp: now() + 60 }, stack.jwtSecret),
+			bearer: await signJwt({ role: 'wizard', exp: now() + 60 }, stack.jwtSecret),
 		});
 		expect([unknownRole.status, ((await unknownRole.json()) as { code: string }).code]).toEqual([
 			401,
 			'22023',
 		]);
 		const superuser = await api(stack, '/rest/v1/games', {
-			bearer: signJwt({ role: 'postgres', exp: now() + 60 }, stack.jwtSecret),
+			bearer: await signJwt({ role: 'postgres', exp: now() + 60 }, stack.jwtSecret),
 		});
 		expect([superuser.status, ((await superuser.json()) as { code: string }).code]).toEqual([
 			403,

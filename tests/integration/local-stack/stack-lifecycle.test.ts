@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updateEnvFile } from '../../../supabase/local/env-file.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import { updateEnvFile, type LocalStack } from '@frostnode/local-supabase';
 import {
 	FIXTURE_MIGRATIONS,
 	PASSWORD,
@@ -21,7 +20,8 @@ import {
 // middle of writing loses nothing it acknowledged. Plus the mailbox pages and .env.local.
 
 const NODE_22 = resolve('node_modules/.bin/node');
-const STACK_MODULE = resolve('supabase/local/stack.ts');
+// The child imports the package by name, as any consumer does.
+const STACK_MODULE = '@frostnode/local-supabase';
 
 let workDir: string;
 
@@ -49,7 +49,7 @@ describe('persistence across restarts', () => {
 	it('keeps users, rows, keys and mail; applies only new migrations; seeds once', async () => {
 		const project = await projectCopy('restart');
 		const first = await startTestStack(project);
-		expect(first.appliedMigrations).toHaveLength(5);
+		expect(first.appliedMigrations).toHaveLength((await readdir(FIXTURE_MIGRATIONS)).length);
 		const email = uniqueEmail('persist');
 		await clientFor(first).auth.signUp({ email, password: PASSWORD });
 		await clientFor(first, first.serviceRoleKey).from('features').insert({ id: 200, name: 'kept' });

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressObject } from 'mailparser';
 import { localMailEnv } from '../../../scripts/local-backend.ts';
-import { startLocalStack } from '../../../supabase/local/stack.ts';
-import type { LocalStack } from '../../../supabase/local/stack.ts';
+import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
 import { closedPort, startRelay, type Relay } from './relay.ts';
 
 // The two places the mailer's tests send to, behind one shape: where to send (the env the site would

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalStack, type LocalStack } from '../../../supabase/local/stack.ts';
+import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
 import { DatabaseStore } from '../../../src/server/rate-limit/database-store.ts';
 import { RateLimiter } from '../../../src/server/rate-limit/limiter.ts';
 import { limitStoreContract } from '../../../src/server/rate-limit/store-contract.ts';
