@@ -71,6 +71,8 @@ const help = defineCollection({
 		order: z.number().int().min(1),
 		popular: z.boolean(),
 		updated: z.coerce.date(),
+		/** `<topic>/<slug>` of the articles listed under "Related articles", in that order. */
+		related: z.array(z.string()).max(6).default([]),
 	}),
 });
 

@@ -5,13 +5,11 @@ import { helpProblems } from '../lib/help-check';
 
 export type HelpEntry = CollectionEntry<'help'>;
 
-/** An article as a reader in one locale gets it: the translation, or the English original. */
+/** An article in one locale; every locale has every article (the build checks it). */
 export interface HelpArticle {
 	/** `<topic>/<slug>`, the same in every locale and the URL after /help/articles/. */
 	slug: string;
 	entry: HelpEntry;
-	/** True when the locale has no translation and the English original is shown. */
-	fallback: boolean;
 }
 
 const slugOf = (entry: HelpEntry) => entry.id.split('/').slice(1).join('/');
@@ -27,6 +25,7 @@ function allEntries(): Promise<HelpEntry[]> {
 				id: entry.id,
 				category: entry.data.category,
 				body: entry.body ?? '',
+				related: entry.data.related,
 			})),
 			localeCodes,
 		);
@@ -40,21 +39,26 @@ function allEntries(): Promise<HelpEntry[]> {
 /** The articles of the help centre in one locale, in topic order then `order`. */
 export async function helpArticles(locale: Locale): Promise<HelpArticle[]> {
 	const entries = await allEntries();
-	const english = entries.filter((entry) => localeOf(entry) === 'en');
-	return english
-		.map((original) => {
-			const translation = entries.find((entry) => entry.id === `${locale}/${slugOf(original)}`);
-			return {
-				slug: slugOf(original),
-				entry: translation ?? original,
-				fallback: locale !== 'en' && !translation,
-			};
-		})
+	return entries
+		.filter((entry) => localeOf(entry) === locale)
+		.map((entry) => ({ slug: slugOf(entry), entry }))
 		.sort(
 			(a, b) =>
 				a.slug.split('/')[0]!.localeCompare(b.slug.split('/')[0]!) ||
 				a.entry.data.order - b.entry.data.order,
 		);
+}
+
+/** The article's own related list (frontmatter `related`); without one, others of its topic. */
+export function relatedArticles(article: HelpArticle, articles: HelpArticle[]): HelpArticle[] {
+	const chosen = article.entry.data.related.flatMap(
+		(slug) => articles.find((candidate) => candidate.slug === slug) ?? [],
+	);
+	if (chosen.length > 0) return chosen;
+	const topic = article.slug.split('/')[0];
+	return articles
+		.filter((other) => other.slug !== article.slug && other.slug.split('/')[0] === topic)
+		.slice(0, 4);
 }
 
 /** The name of a topic: the game's own name, or a UI string for vps, billing and account. */

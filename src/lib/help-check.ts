@@ -1,13 +1,15 @@
 /**
- * The help centre's content rules, checked at build: every translation has an English original
- * at the same path, an article lives in the folder of its category, and every internal link
- * points at a page that exists.
+ * The help centre's content rules, checked at build: every English article exists in every locale
+ * at the same path and nothing else does, an article lives in the folder of its category, and every
+ * internal link and related article points at a page that exists.
  */
 export interface HelpFile {
 	/** `<locale>/<topic>/<slug>` as the content loader names it. */
 	id: string;
 	category: string;
 	body: string;
+	/** `<topic>/<slug>` of the articles shown under "Related articles". */
+	related: string[];
 }
 
 const sitePages = new Set([
@@ -40,6 +42,8 @@ export function helpProblems(files: HelpFile[], locales: readonly string[]): str
 			problems.push(
 				`${path}: a translation without an English original (content/help/en/${slug}.mdx)`,
 			);
+		for (const target of file.related)
+			if (!english.has(target)) problems.push(`${path}: related article ${target} does not exist`);
 		if (file.category !== topic)
 			problems.push(`${path}: category "${file.category}" does not match its folder "${topic}"`);
 		for (const [, target = ''] of file.body.matchAll(/\]\((\/[^)\s#?]*)/g)) {
@@ -53,5 +57,12 @@ export function helpProblems(files: HelpFile[], locales: readonly string[]): str
 			if (!fine) problems.push(`${path}: broken link to ${target}`);
 		}
 	}
+	const present = new Set(files.map((file) => file.id));
+	for (const locale of locales.filter((code) => code !== 'en'))
+		for (const slug of english)
+			if (!present.has(`${locale}/${slug}`))
+				problems.push(
+					`content/help/${locale}/${slug}.mdx: missing, a translation of content/help/en/${slug}.mdx`,
+				);
 	return problems;
 }

@@ -20,6 +20,22 @@ test('search finds articles in the page’s language only', async ({ page }) => 
 	await expect(page.locator('#help-search-results mark').first()).toBeVisible();
 });
 
+test('search shows the first results at once and the rest when asked for', async ({ page }) => {
+	const fragments: string[] = [];
+	page.on('request', (request) => {
+		if (request.url().includes('/pagefind/fragment/')) fragments.push(request.url());
+	});
+	await page.goto('/help');
+	await page.getByRole('searchbox').fill('server');
+	const results = page.locator('#help-search-results a');
+	await expect(results).toHaveCount(4);
+	expect(fragments).toHaveLength(4);
+	await page.getByRole('button', { name: 'Show more results' }).click();
+	// Clicking scrolls the list, and scrolling to its end may load the page after that too.
+	await expect.poll(() => results.count()).toBeGreaterThanOrEqual(8);
+	await expect(page.getByRole('status')).toHaveText(/\d+ articles found/);
+});
+
 test('search results are reachable by keyboard', async ({ page }) => {
 	await search(page, '/de/help', 'Passwort');
 	await page.keyboard.press('ArrowDown');
@@ -46,15 +62,32 @@ test('an article lives at a multi-segment slug, with contents, related articles 
 	expect(links.every((href) => href!.startsWith('/no/'))).toBe(true);
 });
 
-test('an untranslated article is shown in English with a notice in the reader’s language', async ({
+test('German, Danish and Norwegian readers get the article in their language, with one related list', async ({
 	page,
 }) => {
-	await page.goto('/da/help/articles/terraria/connect-to-your-server');
-	await expect(page.locator('[data-fallback-notice]')).toHaveText(
-		'Denne artikel findes ikke på dansk endnu, så den vises på engelsk.',
-	);
-	await expect(page.locator('article')).toHaveAttribute('lang', 'en');
-	await expect(page.locator('[data-pagefind-body]')).toHaveCount(0);
+	const titles = new Set<string>();
+	for (const [prefix, lang, heading] of [
+		['', 'en', 'Related articles'],
+		['/de', 'de', 'Verwandte Artikel'],
+		['/da', 'da', 'Relaterede artikler'],
+		['/no', 'nb', 'Relaterte artikler'],
+	] as const) {
+		await page.goto(`${prefix}/help/articles/terraria/connect-to-your-server`);
+		await expect(page.locator('html')).toHaveAttribute('lang', lang);
+		const title = await page.getByRole('heading', { level: 1 }).textContent();
+		titles.add(title ?? '');
+		expect(await page.title()).toContain(title);
+		await expect(page.locator('[data-pagefind-body]')).toHaveCount(1);
+		await expect(page.locator('article')).not.toHaveAttribute('lang', 'en');
+		// The page's own list, not a second one written into the text.
+		await expect(page.getByRole('heading', { name: heading })).toHaveCount(1);
+		const related = page.locator('section[aria-labelledby=related-title] a');
+		await expect(related.first()).toHaveAttribute(
+			'href',
+			`${prefix}/help/articles/terraria/change-server-settings`,
+		);
+	}
+	expect(titles.size).toBe(4);
 });
 
 test('a category lists its guides, and the help home counts them', async ({ page }) => {

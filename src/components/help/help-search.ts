@@ -1,6 +1,12 @@
 import { plural } from '../../lib/fill';
 
-/** The help search box as a custom element; Pagefind is imported only when someone types. */
+/**
+ * The help search box as a custom element; Pagefind is imported only when someone types. Each
+ * result's fragment is a download of its own, so a query fetches the first few and the next few
+ * only when the reader reaches the end of the list.
+ */
+const PAGE = 4;
+
 interface PagefindResult {
 	url: string;
 	excerpt: string;
@@ -19,6 +25,7 @@ interface Pagefind {
 export function createHelpSearch() {
 	return class HelpSearch extends HTMLElement {
 		#pagefind?: Promise<Pagefind>;
+		#stopWatching = () => {};
 
 		connectedCallback() {
 			const input = this.querySelector('input')!;
@@ -69,8 +76,9 @@ export function createHelpSearch() {
 			const search = await (await load()).debouncedSearch(query);
 			// A newer query superseded this one (Pagefind answers null) or the box changed meanwhile.
 			if (!search || input.value.trim() !== query) return;
-			const results = await Promise.all(search.results.slice(0, 8).map((r) => r.data()));
-			list.replaceChildren(...results.map((result) => this.#item(result)));
+			this.#stopWatching();
+			list.replaceChildren();
+			await this.#showMore(search.results, list, strings, input, query);
 			const count = search.results.length;
 			status.textContent =
 				count === 0
@@ -82,11 +90,48 @@ export function createHelpSearch() {
 						);
 		}
 
+		/** Appends the next PAGE results; while more remain, a "more" item loads them when seen. */
+		async #showMore(
+			results: { data(): Promise<PagefindResult> }[],
+			list: HTMLElement,
+			strings: Record<string, string>,
+			input: HTMLInputElement,
+			query: string,
+		): Promise<void> {
+			const shown = list.querySelectorAll('a[data-result]').length;
+			const next = await Promise.all(results.slice(shown, shown + PAGE).map((r) => r.data()));
+			if (input.value.trim() !== query) return;
+			list.querySelector('[data-more]')?.remove();
+			list.append(...next.map((result) => this.#item(result)));
+			if (shown + next.length >= results.length) return;
+			const item = document.createElement('li');
+			item.dataset.more = '';
+			const button = document.createElement('button');
+			button.type = 'button';
+			button.className = 'block w-full px-5 py-3 text-left text-sm text-primary-300 underline';
+			button.textContent = strings['help.search.more'] ?? '';
+			const load = () => {
+				this.#stopWatching();
+				void this.#showMore(results, list, strings, input, query);
+			};
+			button.addEventListener('click', load);
+			item.append(button);
+			list.append(item);
+			// Scrolling the end of the list into view loads more, as the button does for keyboard
+			// users. Only a scroll counts: a list that fits the screen loads nothing it is not asked.
+			const onScroll = () => {
+				if (button.getBoundingClientRect().top < window.innerHeight) load();
+			};
+			window.addEventListener('scroll', onScroll, { passive: true });
+			this.#stopWatching = () => window.removeEventListener('scroll', onScroll);
+		}
+
 		#item(result: PagefindResult): HTMLLIElement {
 			const item = document.createElement('li');
 			const link = document.createElement('a');
 			link.href = result.url.replace(/(\/index)?\.html$/, '').replace(/(.)\/$/, '$1');
 			link.className = 'block px-5 py-4 no-underline hover:bg-white/5 focus:bg-white/5';
+			link.dataset.result = '';
 			const title = document.createElement('span');
 			title.className = 'block font-semibold text-white';
 			title.textContent = result.meta.title ?? result.url;
