@@ -108,9 +108,13 @@ describe('discount codes', () => {
 		await applyDiscount('NOPE1', check);
 		expect($appliedDiscount.get()).toBeNull();
 		expect($cartNotice.get()).toBe('discountUnknown');
+		showCartNotice();
+		expect($shownCartNotice.get()).toBe('discountUnknown');
 		await applyDiscount(' sp25 ', check);
 		expect($appliedDiscount.get()).toEqual({ code: 'SP25', percent: 25 });
 		expect($cartNotice.get()).toBeNull();
+		// The refusal of the first code leaves the screen once a valid one is applied.
+		expect($shownCartNotice.get()).toBeNull();
 	});
 
 	it('says so when the server asks to wait before checking more codes', async () => {

@@ -27,6 +27,7 @@ const failureNotice = {
 	unavailable: 'discountUnavailable',
 	rateLimited: 'discountRateLimited',
 } as const;
+const discountFailures = new Set<CartNotice>(Object.values(failureNotice));
 
 /**
  * What the cart wants to tell the visitor next (the spec's warning and error messages). Kept in
@@ -104,6 +105,8 @@ export async function applyDiscount(
 	if (result.ok) {
 		$appliedDiscount.set({ code: code.trim().toUpperCase(), percent: result.percent });
 		$cartNotice.set(null);
+		// An earlier code's refusal would otherwise stay on screen beside the code now applied.
+		if (discountFailures.has($shownCartNotice.get())) $shownCartNotice.set(null);
 	} else {
 		$cartNotice.set(failureNotice[result.reason]);
 	}

@@ -24,3 +24,22 @@ test('keyboard users can skip to the content and reach the language switch', asy
 	await page.keyboard.press('Enter');
 	await expect(page).toHaveURL(/#main$/);
 });
+
+test('every control’s accessible name contains its visible text (WCAG 2.5.3), on a phone too', async ({
+	page,
+}) => {
+	for (const width of [1280, 360]) {
+		await page.setViewportSize({ width, height: 800 });
+		for (const url of ['/', '/de/games', '/da/help', '/no/cart']) {
+			await page.goto(url);
+			// An experimental axe rule (Lighthouse runs it): it has to be switched on by name.
+			const { violations } = await new AxeBuilder({ page })
+				.options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+				.withRules(['label-content-name-mismatch'])
+				.analyze();
+			expect(
+				violations.flatMap((v) => v.nodes.map((n) => `${width}px ${url} ${n.target.join(' ')}`)),
+			).toEqual([]);
+		}
+	}
+});

@@ -38,8 +38,18 @@ test('removing the item empties the cart, and the cart survives a reload', async
 	await addPalworld(page, 1);
 	await page.reload();
 	await expect(page.locator('[data-cart-item]')).toContainText('8 GB RAM');
+	const headerCart = page.getByRole('banner').getByRole('link', { name: 'Cart 1 item' });
+	await expect(headerCart).toBeVisible();
+	await page.goto('/games');
+	await expect(headerCart).toBeVisible();
+	await page.goto('/cart');
 	await page.getByRole('button', { name: 'Remove' }).click();
 	await expect(page.locator('[data-cart-empty]')).toContainText('Your cart is empty.');
+	// The header's count follows the cart at once.
+	await expect(
+		page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }),
+	).toBeVisible();
+	await expect(page.locator('[data-cart-count]')).toBeHidden();
 });
 
 test('a corrupted stored cart is dropped with a message, not a crash', async ({ page }) => {

@@ -46,3 +46,41 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('searchbox')).toBeHidden();
 	});
 });
+
+test('the search and platform survive a reload, and a shared link opens filtered', async ({
+	page,
+}) => {
+	await page.goto('/games');
+	await page
+		.getByRole('group', { name: 'Platform' })
+		.getByRole('button', { name: 'Console' })
+		.click();
+	await page.getByRole('searchbox').fill('val');
+	await expect(page).toHaveURL(/\/games\?q=val&platform=console$/);
+	await page.reload();
+	await expect(page.getByRole('searchbox')).toHaveValue('val');
+	await expect(page.locator(`${cards}:visible h2`)).toHaveText(['Valheim']);
+	await expect(
+		page.getByRole('group', { name: 'Platform' }).getByRole('button', { name: 'Console' }),
+	).toHaveAttribute('aria-pressed', 'true');
+	await page.goto('/de/games?platform=mobile');
+	expect((await page.locator(`${cards}:visible h2`).allTextContents()).sort()).toEqual([
+		'Minecraft',
+		'Terraria',
+	]);
+});
+
+test('a platform clicked before the script has run is honoured', async ({ page }) => {
+	// Hold the page's scripts back so the click lands on the server-rendered form.
+	await page.route('**/*.js', async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await route.continue();
+	});
+	await page.goto('/games', { waitUntil: 'domcontentloaded' });
+	await page
+		.getByRole('group', { name: 'Platform' })
+		.getByRole('button', { name: 'Mobile' })
+		.click();
+	await expect(page).toHaveURL(/platform=mobile/);
+	await expect(page.locator(`${cards}:visible`)).toHaveCount(2);
+});

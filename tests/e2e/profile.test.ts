@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { linkMailedTo, signIn, uniqueEmail } from './backend';
 
-test('profile and password changes, with the spec’s messages', async ({ page }) => {
-	const email = uniqueEmail('profile');
-	await page.goto('/de/register');
+async function registerAndConfirm(page: Page, email: string, prefix = '') {
+	await page.goto(`${prefix}/register`);
 	await page.locator('input[name=firstName]').fill('Paula');
 	await page.locator('input[name=lastName]').fill('Profil');
 	await page.locator('input[name=email]').fill(email);
@@ -12,7 +12,12 @@ test('profile and password changes, with the spec’s messages', async ({ page }
 	await page.locator('input[name=terms]').check();
 	await page.locator('main form[method=post] button[type=submit]').click();
 	await page.goto(await linkMailedTo(email));
-	await expect(page).toHaveURL(/\/de\/panel$/);
+	await expect(page).toHaveURL(new RegExp(`${prefix}/panel$`));
+}
+
+test('profile and password changes, with the spec’s messages', async ({ page }) => {
+	const email = uniqueEmail('profile');
+	await registerAndConfirm(page, email, '/de');
 
 	await page.goto('/de/panel/account/profile');
 	await page.locator('input[name=city]').fill('Hamburg');
@@ -46,4 +51,36 @@ test('profile and password changes, with the spec’s messages', async ({ page }
 	await page.context().clearCookies();
 	await signIn(page, { email, password: 'new-profile-password-26' }, '/de/login');
 	await expect(page).toHaveURL(/\/de\/panel$/);
+});
+
+test('change the e-mail address, confirmed from both mailboxes', async ({ page }) => {
+	test.setTimeout(60_000);
+	const before = uniqueEmail('before');
+	const after = uniqueEmail('after');
+	await registerAndConfirm(page, before);
+	await page.goto('/panel/account/profile');
+	const form = page.locator('form[data-tab=email]');
+	await expect(form.locator('input[name=email]')).toHaveValue(before);
+	await form.locator('input[name=email]').fill(before.toUpperCase());
+	await form.locator('button[type=submit]').click();
+	await expect(page.getByRole('alert')).toHaveText('This is already your e-mail address.');
+	await form.locator('input[name=email]').fill(after);
+	await form.locator('button[type=submit]').click();
+	await expect(page.getByRole('status')).toContainText('we sent confirmation links');
+	await expect(form.locator('input[name=email]')).toHaveValue(before);
+	await page.goto('/panel/account/profile');
+	await expect(form.getByText(`Waiting for confirmation of ${after}.`)).toBeVisible();
+	await expect(form.locator('input[name=email]')).toHaveValue(before);
+
+	await page.goto(await linkMailedTo(before));
+	// The browser keeps the auth service's #message fragment through the redirects.
+	await expect(page).toHaveURL(/\/panel\/account\/profile\?email=halfway(#.*)?$/);
+	await expect(page.getByRole('status')).toHaveText(
+		'One link confirmed. Now open the link we sent to your other address.',
+	);
+	await page.goto(await linkMailedTo(after));
+	await expect(page).toHaveURL(/\/panel\/account\/profile\?email=changed(#.*)?$/);
+	await expect(page.getByRole('status')).toHaveText('Your e-mail address has been changed.');
+	await expect(form.locator('input[name=email]')).toHaveValue(after);
+	await expect(form.locator('[data-email-pending]')).toHaveCount(0);
 });

@@ -5,7 +5,7 @@ import { safeReturnPath } from '../../lib/auth/return-to';
 export const prerender = false;
 
 /**
- * Where emailed links (sign-up confirmation, password reset) and Google land: exchanges the
+ * Where emailed links (sign-up confirmation, password reset, e-mail change) and Google land: exchanges the
  * one-time code for a session in cookies, then goes on to `next`, a path on this site.
  */
 export const GET: APIRoute = async ({ url, locals, redirect }) => {
@@ -16,5 +16,8 @@ export const GET: APIRoute = async ({ url, locals, redirect }) => {
 		const { error } = await locals.supabase.auth.exchangeCodeForSession(code);
 		if (!error) return redirect(next, 303);
 	}
+	// The first of an e-mail change's two links: accepted, nothing to sign in with yet.
+	if (!code && url.searchParams.get('message') && next.includes('email=changed'))
+		return redirect(next.replace('email=changed', 'email=halfway'), 303);
 	return redirect(`${localizePath('/login', locale)}?error=linkInvalid`, 303);
 };

@@ -34,6 +34,8 @@ export function describeAuthError(error: AuthError): AuthFailure {
 			return { message: 'auth.error.rateLimited' };
 		case 'weak_password':
 			return { message: 'auth.error.weakPassword', reasons: passwordReasons(error) };
+		case 'same_password':
+			return { message: 'auth.error.samePassword' };
 		case 'email_address_invalid':
 		case 'validation_failed':
 			return { message: 'auth.error.invalidEmail' };

@@ -6,7 +6,9 @@ import { atLeast } from './form';
 /** Every reset request answers no sooner than this, whether or not a mail goes out. */
 export const recoveryFloorMs = 800;
 
-export type RecoveryResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** `wait`: a link for this address went out moments ago; `busy`: too many requests from the client. */
+export type RecoveryResult =
+	{ ok: true } | { ok: false; reason: 'wait' | 'busy'; retryAfterSeconds: number };
 
 /**
  * Asks the auth service to mail a reset link. The site's own limits (per address asked for and per
@@ -19,11 +21,14 @@ export async function requestPasswordReset(
 	redirectTo: string,
 	clientAddress: string,
 ): Promise<RecoveryResult> {
+	// Keyed on the address asked for, so the answer is the same whether or not an account exists.
+	const interval = await limits.recoveryPerAccount.check(accountKey(email));
+	if (!interval.ok) return { ...interval, reason: 'wait' };
 	const verdict = await hitAll([
 		[limits.recoveryPerAddress, clientAddress],
 		[limits.recoveryPerAccount, accountKey(email)],
 	]);
-	if (!verdict.ok) return verdict;
+	if (!verdict.ok) return { ...verdict, reason: 'busy' };
 	await atLeast(recoveryFloorMs, supabase.auth.resetPasswordForEmail(email, { redirectTo }));
 	return { ok: true };
 }

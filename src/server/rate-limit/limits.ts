@@ -17,8 +17,11 @@ export const limits = {
 	/** Wrong current passwords on the password tab, per signed-in account. */
 	passwordProofPerAccount: limit('passwordProofPerAccount', { max: 10, windowSeconds: 300 }),
 	signUpPerAddress: limit('signUpPerAddress', { max: 10, windowSeconds: 3600 }),
-	/** Reset links: one per minute per address asked for (as the auth service's own frequency). */
-	recoveryPerAccount: limit('recoveryPerAccount', { max: 1, windowSeconds: 60 }),
+	/**
+	 * Reset links: one per address asked for in a little over the auth service's own mail interval
+	 * (60 s per user), so the service never refuses one silently at the edge of its interval.
+	 */
+	recoveryPerAccount: limit('recoveryPerAccount', { max: 1, windowSeconds: 65 }),
 	recoveryPerAddress: limit('recoveryPerAddress', { max: 10, windowSeconds: 900 }),
 	/** Discount code look-ups: every cart visit re-checks its code, so these are generous… */
 	discountChecksPerAddress: limit('discountChecksPerAddress', { max: 60, windowSeconds: 300 }),

@@ -43,7 +43,12 @@ export async function verifyGet(ctx: AuthContext, request: ApiRequest): Promise<
 		const type = linkType(rawType);
 		return await authTransaction(ctx, async (tx) => {
 			const verified = await verifyToken(ctx, tx, { type, tokenHash: token }, true);
-			if (verified.halfway) return redirect(withFragment(redirectTo, { message: HALFWAY_MESSAGE }));
+			if (verified.halfway) {
+				// verify.go prepRedirectURL: PKCE clients get the message in the query as well.
+				const target = new URL(redirectTo);
+				if (token.startsWith('pkce_')) target.searchParams.set('message', HALFWAY_MESSAGE);
+				return redirect(withFragment(target.toString(), { message: HALFWAY_MESSAGE }));
+			}
 			if (verified.pkce) {
 				const code = await issueAuthCode(tx, verified.user.id, flowMethodsFor(type));
 				if (!code)
