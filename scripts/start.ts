@@ -6,19 +6,43 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { cronSecret, scheduleBilling } from './billing-schedule.ts';
-import { buildIsStale, run } from './build-state.ts';
+import { buildIsStale } from './build-state.ts';
 import { provisionDemoServers } from './demo-servers.ts';
-import { startBackend } from './local-backend.ts';
+import { startBackend, type Backend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
+import { banner, note, runLogged, step } from './start-steps.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
-const backend = await startBackend({ dataDir: 'supabase/.data', envFile: '.env.local' });
+const BUILD_LOG = 'build.log';
+console.log(`\n  Starting Frostnode${dev ? ' with the dev server' : ''}…\n`);
+
+let backend: Backend;
+try {
+	backend = await step(
+		'Database',
+		() => startBackend({ dataDir: 'supabase/.data', envFile: '.env.local', quiet: true }),
+		(b) => (b.stack ? 'local stack, data in supabase/.data' : 'hosted project'),
+	);
+} catch (error) {
+	console.error(`\n  Could not start the database: ${(error as Error).message}\n`);
+	process.exit(1);
+}
+if (backend.stack) {
+	const applied = backend.stack.appliedMigrations.length;
+	note('Migrations', applied ? `${applied} applied` : 'up to date');
+	note('Demo data', backend.stack.seeded ? 'loaded into the new database' : 'kept from before');
+}
 const CRON_SECRET = cronSecret();
 // The simulated game panel keeps its servers beside the local data, so a restart still knows them.
 const simulated = !process.env.PTERODACTYL_URL?.trim();
 const GAME_PANEL_SIM_FILE = process.env.GAME_PANEL_SIM_FILE ?? 'supabase/.data/game-panel.json';
-if (simulated && backend.stack) await provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE);
+if (simulated && backend.stack)
+	await step(
+		'Game panel',
+		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE),
+		() => 'simulated, demo servers running',
+	);
 const siteEnv = { ...backend.env, CRON_SECRET, ...(simulated ? { GAME_PANEL_SIM_FILE } : {}) };
 
 let site: ChildProcess;
@@ -29,30 +53,37 @@ if (dev) {
 		env: { ...process.env, ...siteEnv, ASTRO_TELEMETRY_DISABLED: '1' },
 	});
 } else {
-	if (await buildIsStale()) {
-		console.log('Building the site (sources changed since the last build)…');
-		await run('astro', ['build']);
-	}
-	({ url, child: site } = await serveSite(port, siteEnv));
+	if (await buildIsStale())
+		await step(
+			'Build',
+			() =>
+				runLogged('astro', ['build'], BUILD_LOG).catch((error: Error) => {
+					console.error(`\n\n  ${error.message}\n`);
+					process.exit(1);
+				}),
+			(output) =>
+				// Astro lists each prerendered page on a line of its own ("├─ /de/index.html").
+				`${output.match(/[├└]─ \/\S*\.html/g)?.length ?? 0} pages, log in ${BUILD_LOG}`,
+		);
+	else note('Build', 'up to date (no source changed since the last build)');
+	({ url, child: site } = await step(
+		'Site server',
+		() => serveSite(port, siteEnv),
+		(server) => server.url,
+	));
 }
 const stopBilling = scheduleBilling(url, CRON_SECRET);
 
-console.log(`
-  Frostnode is running.
-
-  Site:          ${url}
-  Backend:       ${backend.env.PUBLIC_SUPABASE_URL}${backend.stack ? ' (local stack, data in supabase/.data)' : ' (hosted project)'}${
-		backend.stack
-			? `
-  Mailbox:       ${backend.stack.mailboxUrl}   (every mail the site sends)
-  SMTP:          ${backend.stack.smtpUrl}   (the site's SMTP_URL, received by the mailbox)
-  Demo sign-in:  demo@frostnode.example / frostnode-demo-2026
-  Billing run:   hourly (and a minute after start); npm run billing:run -- --now <ISO time>`
-			: ''
-	}
-
-  Stop with Ctrl-C.
-`);
+banner([
+	['Site', url],
+	...(backend.stack
+		? ([
+				['Demo sign-in', 'demo@frostnode.example / frostnode-demo-2026'],
+				['Mailbox', `${backend.stack.mailboxUrl} (every mail the site sends)`],
+				['Billing run', 'hourly, and a minute after start'],
+			] as [string, string][])
+		: [['Backend', backend.env.PUBLIC_SUPABASE_URL ?? '']]),
+] as [string, string][]);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -40,6 +40,8 @@ export interface LocalStack {
 	smtpPort: number;
 	/** Migration files applied by this start. */
 	appliedMigrations: string[];
+	/** Whether this start created the database and ran the seed file on it. */
+	seeded: boolean;
 	/**
 	 * The database as its owner, in one transaction queued with the API's requests: for schema tools,
 	 * as `supabase gen types` reads the official stack's Postgres on port 54322.
@@ -78,8 +80,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			resolve(options.migrationsDir ?? DEFAULTS.migrationsDir),
 		);
 		for (const file of appliedMigrations) log(`applied migration ${file}`);
-		if (created && (await runSeed(db, resolve(options.seedFile ?? DEFAULTS.seedFile))))
-			log('applied seed file');
+		const seeded = created && (await runSeed(db, resolve(options.seedFile ?? DEFAULTS.seedFile)));
+		if (seeded) log('applied seed file');
 
 		const bcrypt = new BcryptPool();
 		cleanups.unshift(() => bcrypt.close());
@@ -153,6 +155,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			smtpUrl: `smtp://${host}:${smtp.port}`,
 			smtpPort: smtp.port,
 			appliedMigrations,
+			seeded,
 			sql: (work) => db.transaction(work),
 			stop: cleanUp,
 		};

@@ -87,7 +87,7 @@ function asLocalStack(backend: TestBackend): LocalStack {
 	const missing = (name: string) => () => {
 		throw new Error(`${name} is not available on ${backend.url}; list this suite in local-only.ts`);
 	};
-	const embedded = ['sql', 'appliedMigrations', 'mailboxUrl', 'smtpUrl', 'smtpPort'];
+	const embedded = ['sql', 'appliedMigrations', 'seeded', 'mailboxUrl', 'smtpUrl', 'smtpPort'];
 	for (const name of ['secretKey', 'jwtSecret'] as const)
 		if (backend[name] === undefined) embedded.push(name);
 	return Object.defineProperties(

@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, copyFile, mkdir, readdir } from 'node:fs/promises';
+import {
+	mkdtemp,
+	readFile,
+	rm,
+	writeFile,
+	copyFile,
+	mkdir,
+	readdir,
+	stat,
+	utimes,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -196,5 +206,15 @@ describe('.env.local', () => {
 		expect(await readFile(file, 'utf8')).toBe(
 			'# mine\nPUBLIC_SUPABASE_URL=http://127.0.0.1:54321\nSTRIPE_KEY=sk_test_1\nPUBLIC_SUPABASE_ANON_KEY=anon\n',
 		);
+	});
+
+	it('leaves the file untouched when nothing changes, so a build watching it stays fresh', async () => {
+		const file = join(workDir, '.env.same');
+		const values = { PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' };
+		await updateEnvFile(file, values);
+		const old = new Date('2020-01-01T00:00:00Z');
+		await utimes(file, old, old);
+		await updateEnvFile(file, values);
+		expect((await stat(file)).mtime).toEqual(old);
 	});
 });
