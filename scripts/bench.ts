@@ -56,6 +56,7 @@ try {
 			'LH best': lh['best-practices'],
 			'LH seo': lh.seo,
 			'LH bytes': kb(lh.totalBytes),
+			'LCP ms': Math.round(lh.lcpMs),
 		});
 	}
 	console.log(

@@ -7,6 +7,8 @@ export type LighthouseScores = Record<
 	number
 > & {
 	totalBytes: number;
+	/** Largest contentful paint, simulated mobile, in milliseconds. */
+	lcpMs: number;
 };
 
 const flags = ['--headless=new', ...chromiumFlags];
@@ -34,6 +36,7 @@ export async function lighthouseScores(urls: string[]): Promise<Map<string, Ligh
 				'best-practices': score('best-practices'),
 				seo: score('seo'),
 				totalBytes: audits['total-byte-weight']?.numericValue ?? 0,
+				lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
 			});
 		}
 	} finally {

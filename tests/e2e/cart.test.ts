@@ -84,3 +84,13 @@ test('the cart page has no accessibility violations', async ({ page }) => {
 		violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
 	).toEqual([]);
 });
+
+test('the cart page shows its shell before its script runs, then the cart', async ({ page }) => {
+	await page.route('**/*.js', (route) => route.abort());
+	await page.goto('/de/cart');
+	await expect(page.locator('[data-cart-loading]')).toHaveText(/Dein Warenkorb wird geladen/);
+	await page.unroute('**/*.js');
+	await page.reload();
+	await expect(page.locator('[data-cart-empty]')).toBeVisible();
+	await expect(page.locator('[data-cart-loading]')).toHaveCount(0);
+});
