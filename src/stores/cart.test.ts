@@ -11,6 +11,7 @@ import {
 	$cartItem,
 	$cartNotice,
 	$shownCartNotice,
+	addFromAddress,
 	addToCart,
 	applyDiscount,
 	clearCart,
@@ -150,5 +151,27 @@ describe('discount codes', () => {
 		clearCart();
 		expect($cartItem.get()).toBeNull();
 		expect($appliedDiscount.get()).toBeNull();
+	});
+});
+
+describe('a configuration arriving in the address', () => {
+	it('is added once, and leaves the address', () => {
+		const history = { state: null, replaceState: vi.fn() };
+		addFromAddress(
+			{ pathname: '/cart', search: '?plan=palworld-standard&ram=8&storage=100&cycle=quarterly' },
+			history,
+		);
+		expect($cartItem.get()).toMatchObject({
+			planId: 'palworld-standard',
+			ram: 8,
+			cycle: 'quarterly',
+		});
+		expect(history.replaceState).toHaveBeenCalledWith(null, '', '/cart');
+	});
+
+	it('adds nothing the catalogue does not sell, and nothing without a plan', () => {
+		addFromAddress({ pathname: '/cart', search: '?plan=palworld-standard&ram=7&storage=100' });
+		addFromAddress({ pathname: '/cart', search: '?ram=8' });
+		expect($cartItem.get()).toBeNull();
 	});
 });

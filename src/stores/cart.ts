@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
 import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
+import { choiceFromFields } from '../lib/configurator-fields';
 
 export type CartNotice =
 	| 'replaced'
@@ -79,6 +80,23 @@ export function addToCart(configuration: Omit<CartItem, 'id'>): CartItem {
 	$cartItem.set(item);
 	$cartNotice.set(replaced ? 'replaced' : null);
 	return item;
+}
+
+/**
+ * "Add to cart" pressed before the configurator's code ran submits its form to the cart page, the
+ * choice in the address: add it (when the catalogue sells it), then take it out of the address so
+ * a reload does not add it again. Answers the address's fields for the caller's other uses.
+ */
+export function addFromAddress(
+	where: Pick<Location, 'search' | 'pathname'>,
+	history?: Pick<History, 'replaceState' | 'state'>,
+): URLSearchParams {
+	const fields = new URLSearchParams(where.search);
+	if (!fields.has('plan')) return fields;
+	const choice = choiceFromFields(fields);
+	if (choice) addToCart(choice);
+	history?.replaceState(history.state, '', where.pathname);
+	return fields;
 }
 
 export function removeFromCart(id: string): void {

@@ -111,3 +111,42 @@ test.describe('without JavaScript', () => {
 		await expect(page.locator('[data-configurator]')).toBeHidden();
 	});
 });
+
+test('choices and "Add to cart" made before the configurator has hydrated are kept', async ({
+	page,
+}) => {
+	// Hold the island's code back until the visitor has clicked, as on a slow connection.
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_astro/Configurator*.js', async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.goto('/palworld-server-hosting');
+	const form = page.locator('[data-configurator]');
+	await form.scrollIntoViewIfNeeded();
+	await form.getByRole('radio', { name: /100 GB/ }).check();
+	await form.getByRole('checkbox', { name: /subdomain/ }).check();
+	await form.getByRole('radio', { name: /Quarterly/ }).check();
+	const top = await form.evaluate((element) => element.getBoundingClientRect().top);
+	release();
+	await islandsHydrated(page);
+	await expect(form.getByRole('radio', { name: /100 GB/ })).toBeChecked();
+	await expect(form.getByRole('checkbox', { name: /subdomain/ })).toBeChecked();
+	// (6 × 3 × 0.9) + (4 + 1) × 3 = 31.20 for three months: the early choices are priced.
+	await expect(form.locator('[data-price-cycle]')).toContainText('€31.20 billed every 3 months');
+	expect(await form.evaluate((element) => element.getBoundingClientRect().top)).toBe(top);
+});
+
+test('"Add to cart" pressed before the configurator has hydrated still fills the cart', async ({
+	page,
+}) => {
+	await page.route('**/_astro/Configurator*.js', (route) => route.abort());
+	await page.goto('/palworld-server-hosting');
+	const form = page.locator('[data-configurator]');
+	await form.getByRole('radio', { name: /100 GB/ }).check();
+	await form.getByRole('radio', { name: /Quarterly/ }).check();
+	await form.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).toHaveURL(/\/cart$/);
+	await expect(page.locator('[data-cart-item]')).toContainText('6 GB RAM · 100 GB · Quarterly');
+});

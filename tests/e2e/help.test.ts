@@ -129,3 +129,15 @@ for (const path of ['/help', '/da/help/articles/minecraft/install-a-modpack']) {
 		).toEqual([]);
 	});
 }
+
+test('words next to links keep their spaces', async ({ page }) => {
+	await page.goto('/help/articles/minecraft/install-a-modpack');
+	await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+		'Help centre › Minecraft',
+	);
+	await expect(page.getByText(/^Last updated: November 1, 2026$/)).toBeVisible();
+	await page.goto('/login');
+	await expect(page.getByText('New here? Create an account')).toBeVisible();
+	await page.goto('/register');
+	await expect(page.getByText('Already have an account? Sign in')).toBeVisible();
+});

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
-import { vatRateFor, type Currency } from '../../lib/catalogue';
+import { currencies, vatRateFor, type Currency } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
-import { $appliedDiscount, $cartItem, recheckDiscount } from '../../stores/cart';
-import { $chosenCurrency } from '../../stores/preferences';
+import { $appliedDiscount, $cartItem, addFromAddress, recheckDiscount } from '../../stores/cart';
+import { $chosenCurrency, chooseCurrency } from '../../stores/preferences';
 import CartItemCard from './CartItemCard';
 import CartNotice from './CartNotice';
 import DiscountForm from './DiscountForm';
@@ -23,6 +23,16 @@ interface Props {
 
 /** The cart page: rendered only in the browser, because the cart lives in the browser. */
 export default function CartView({ locale, intl, fallbackCurrency, country, strings: s }: Props) {
+	// Before the first render, so a configuration arriving in the address shows at once.
+	useState(() => {
+		const currency = addFromAddress(window.location, window.history).get('currency');
+		if (
+			currency &&
+			currency !== fallbackCurrency &&
+			(currencies as readonly string[]).includes(currency)
+		)
+			chooseCurrency(currency as Currency);
+	});
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);
 	const currency = useStore($chosenCurrency) || fallbackCurrency;

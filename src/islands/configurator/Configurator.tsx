@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import {
 	currencies,
 	extrasForPlan,
@@ -15,6 +15,7 @@ import { $cartItem, addToCart } from '../../stores/cart';
 import { createConfigurator } from '../../stores/configurator';
 import { $chosenCurrency, chooseCurrency } from '../../stores/preferences';
 import { useHydrated } from '../use-hydrated';
+import { earlyChoice } from './early-choice';
 import OptionGroup from './OptionGroup';
 import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
@@ -45,6 +46,15 @@ export default function Configurator({
 	const summary = summarize(state, currency);
 	const money = (minor: number) => formatMoney(minor, currency, intl);
 
+	// Choices made on the server-rendered form before this code ran, read before React's first
+	// commit resets the inputs, then applied before the first paint: no click is lost.
+	const [early] = useState(() => earlyChoice(plan.id));
+	useLayoutEffect(() => {
+		if (early?.choice) configurator.resume(early.choice);
+		// The select shows the page's currency until hydrated; only a different one was chosen.
+		if (early?.currency && early.currency !== fallbackCurrency) chooseCurrency(early.currency);
+	}, [configurator, early, fallbackCurrency]);
+
 	// Coming back from the cart to change the configuration: start from what is in it.
 	useEffect(() => {
 		const item = $cartItem.get();
@@ -58,11 +68,14 @@ export default function Configurator({
 	};
 
 	return (
-		<form onSubmit={submit} className="card" data-configurator>
+		// A plain GET to the cart until hydrated: "Add to cart" pressed before the code ran still
+		// arrives, with the choice in the address (see choiceFromFields).
+		<form method="get" action={cartPath} onSubmit={submit} className="card" data-configurator>
+			{plans.length === 1 && <input type="hidden" name="plan" value={plan.id} />}
 			{plans.length > 1 && (
 				<OptionGroup
 					legend={s['configurator.tier']}
-					name="tier"
+					name="plan"
 					value={state.planId}
 					options={plans.map((p) => ({
 						value: p.id,
@@ -111,6 +124,8 @@ export default function Configurator({
 							<span className="flex items-center gap-3">
 								<input
 									type="checkbox"
+									name="extras"
+									value={extra.id}
 									checked={state.extras.includes(extra.id)}
 									onChange={(e) => configurator.toggleExtra(extra.id, e.target.checked)}
 									className="accent-primary-400"
@@ -140,6 +155,7 @@ export default function Configurator({
 			<label className="mt-6 block text-sm font-semibold text-neutral-100">
 				{s['configurator.currency']}
 				<select
+					name="currency"
 					value={currency}
 					onChange={(e) => chooseCurrency(e.target.value as Currency)}
 					className="mt-2 block w-40 rounded-lg border border-neutral-600 bg-neutral-800 px-3 py-2 font-normal text-white"

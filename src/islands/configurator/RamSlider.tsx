@@ -24,6 +24,7 @@ export default function RamSlider({ plan, value, onChange, strings: s }: Props) 
 			</div>
 			<input
 				id={`ram-${plan.id}`}
+				name="ram"
 				type="range"
 				min={plan.startingRam}
 				max={plan.maxRam}

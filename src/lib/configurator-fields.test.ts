@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { choiceFromFields } from './configurator-fields';
+
+describe('choiceFromFields', () => {
+	it('reads what the configurator form submits', () => {
+		const fields = new URLSearchParams(
+			'plan=palworld-standard&ram=8&storage=100&extras=subDomain&cycle=quarterly&currency=EUR',
+		);
+		expect(choiceFromFields(fields)).toEqual({
+			planId: 'palworld-standard',
+			ram: 8,
+			storageGb: 100,
+			extras: ['subDomain'],
+			cycle: 'quarterly',
+		});
+	});
+
+	it('refuses what the catalogue does not sell, so a crafted address adds nothing', () => {
+		expect(
+			choiceFromFields(new URLSearchParams('plan=palworld-standard&ram=7&storage=100')),
+		).toBeNull();
+		expect(choiceFromFields(new URLSearchParams('plan=nope&ram=8&storage=100'))).toBeNull();
+		expect(
+			choiceFromFields(new URLSearchParams('ram=8&storage=100&cycle=weekly'), 'palworld-standard'),
+		).toBeNull();
+		expect(choiceFromFields(new URLSearchParams(''))).toBeNull();
+	});
+});
