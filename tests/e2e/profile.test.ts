@@ -20,6 +20,10 @@ test('profile and password changes, with the spec’s messages', async ({ page }
 	await registerAndConfirm(page, email, '/de');
 
 	await page.goto('/de/panel/account/profile');
+	// Postcode and city sit side by side on one line.
+	const top = (name: string) =>
+		page.locator(`input[name=${name}]`).evaluate((input) => input.getBoundingClientRect().top);
+	expect(await top('postal_code')).toBe(await top('city'));
 	await page.locator('input[name=city]').fill('Hamburg');
 	await page.locator('select[name=country]').selectOption('DE');
 	await page.locator('form[data-tab=profile] button[type=submit]').click();
