@@ -4,6 +4,7 @@ import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-i
 import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
 import { choiceFromFields } from '../lib/configurator-fields';
+import { CART_CHANGED, CART_KEY } from './cart-signal';
 
 export type CartNotice =
 	| 'replaced'
@@ -41,7 +42,7 @@ export const $cartNotice = persistentAtom<CartNotice>('frostnode:cart-notice', n
 });
 
 /** The one item the cart holds (the spec allows at most one), persisted and synced between tabs. */
-export const $cartItem = persistentAtom<CartItem | null>('frostnode:cart', null, {
+export const $cartItem = persistentAtom<CartItem | null>(CART_KEY, null, {
 	encode: encodeStoredCart,
 	decode: (raw) => {
 		const { item, dropped } = decodeStoredCart(raw);
@@ -49,6 +50,12 @@ export const $cartItem = persistentAtom<CartItem | null>('frostnode:cart', null,
 		return item;
 	},
 });
+
+// Tells the header's count (which does not load this store) about changes made on this page.
+if (typeof window !== 'undefined')
+	$cartItem.listen((item) =>
+		window.dispatchEvent(new CustomEvent(CART_CHANGED, { detail: item !== null })),
+	);
 
 export interface AppliedDiscount {
 	code: string;
