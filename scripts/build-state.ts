@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -34,26 +35,42 @@ export async function buildIsStale(): Promise<boolean> {
 }
 
 /**
- * Runs a command from node_modules/.bin. `quiet` keeps its output back unless it fails, so a
- * report (the bench) is not buried under build logs.
+ * Runs a command from node_modules/.bin and answers its output. `quiet` keeps the output back
+ * unless it fails, so a report (the bench) is not buried under build logs; `logFile` keeps it in
+ * that file instead, failure included (npm start).
  */
 export function run(
 	command: string,
 	args: string[],
-	{ env = {}, quiet = false }: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
-): Promise<void> {
+	{
+		env = {},
+		quiet = false,
+		logFile,
+	}: { env?: NodeJS.ProcessEnv; quiet?: boolean; logFile?: string } = {},
+): Promise<string> {
 	return new Promise((resolve, reject) => {
+		const captured = quiet || logFile !== undefined;
+		const log = logFile === undefined ? undefined : createWriteStream(logFile);
 		const child = spawn(join('node_modules', '.bin', command), args, {
-			stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+			stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+			env: {
+				...process.env,
+				ASTRO_TELEMETRY_DISABLED: '1',
+				...(log ? { NO_COLOR: '1' } : {}),
+				...env,
+			},
 		});
 		let output = '';
-		child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		for (const stream of [child.stdout, child.stderr])
+			stream?.on('data', (chunk: Buffer) => {
+				output += chunk.toString();
+				log?.write(chunk);
+			});
 		child.on('exit', (code) => {
-			if (code === 0) return resolve();
-			if (quiet) process.stderr.write(output);
-			reject(new Error(`${command} exited with ${code}`));
+			log?.end();
+			if (code === 0) return resolve(output);
+			if (quiet && !log) process.stderr.write(output);
+			reject(new Error(`${command} exited with ${code}${logFile ? `; see ${logFile}` : ''}`));
 		});
 	});
 }

@@ -1,9 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
 // What `npm start` prints: one line per step as it finishes, with how long it took; on a terminal
-// the line shows "…" while the step runs. Long output (the build's) goes to a file instead.
+// the line shows "…" while the step runs.
 
 const tty = process.stdout.isTTY === true;
 const bold = (text: string) => (tty ? `\x1b[1m${text}\x1b[22m` : text);
@@ -33,26 +29,4 @@ export function banner(rows: [string, string][]): void {
 	console.log(`\n  ${bold('Frostnode is running.')}\n`);
 	for (const [label, value] of rows) console.log(`  ${`${label}:`.padEnd(width)} ${bold(value)}`);
 	console.log('\n  Stop with Ctrl-C.\n');
-}
-
-/** Runs an npm binary with its output in `logFile`; on failure the file's path is in the error. */
-export function runLogged(command: string, args: string[], logFile: string): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const log = createWriteStream(logFile);
-		let output = '';
-		const child = spawn(join('node_modules', '.bin', command), args, {
-			stdio: ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-		});
-		for (const stream of [child.stdout, child.stderr])
-			stream.on('data', (chunk: Buffer) => {
-				output += chunk.toString();
-				log.write(chunk);
-			});
-		child.on('exit', (code) => {
-			log.end();
-			if (code === 0) resolve(output);
-			else reject(new Error(`${command} ${args.join(' ')} failed (exit ${code}); see ${logFile}`));
-		});
-	});
 }

@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { cronSecret, scheduleBilling } from './billing-schedule.ts';
-import { buildIsStale } from './build-state.ts';
+import { buildIsStale, run } from './build-state.ts';
 import { provisionDemoServers } from './demo-servers.ts';
 import { startBackend, type Backend } from './local-backend.ts';
 import { serveSite } from './serve.ts';
-import { banner, note, runLogged, step } from './start-steps.ts';
+import { banner, note, step } from './start-steps.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
@@ -57,7 +57,7 @@ if (dev) {
 		await step(
 			'Build',
 			() =>
-				runLogged('astro', ['build'], BUILD_LOG).catch((error: Error) => {
+				run('astro', ['build'], { logFile: BUILD_LOG }).catch((error: Error) => {
 					console.error(`\n\n  ${error.message}\n`);
 					process.exit(1);
 				}),

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
-import { currencies, vatRateFor, type Currency } from '../../lib/catalogue';
+import { isCurrency, vatRateFor, type Currency } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
 import { $appliedDiscount, $cartItem, addFromAddress, recheckDiscount } from '../../stores/cart';
@@ -26,12 +26,7 @@ export default function CartView({ locale, intl, fallbackCurrency, country, stri
 	// Before the first render, so a configuration arriving in the address shows at once.
 	useState(() => {
 		const currency = addFromAddress(window.location, window.history).get('currency');
-		if (
-			currency &&
-			currency !== fallbackCurrency &&
-			(currencies as readonly string[]).includes(currency)
-		)
-			chooseCurrency(currency as Currency);
+		if (isCurrency(currency) && currency !== fallbackCurrency) chooseCurrency(currency);
 	});
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);

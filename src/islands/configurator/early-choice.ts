@@ -1,4 +1,4 @@
-import { currencies, type Currency } from '../../lib/catalogue';
+import { isCurrency, type Currency } from '../../lib/catalogue';
 import { choiceFromFields } from '../../lib/configurator-fields';
 import type { ServerChoice } from '../../lib/pricing';
 
@@ -21,8 +21,6 @@ export function earlyChoice(planId: string): EarlyChoice | null {
 	const currency = fields.get('currency');
 	return {
 		choice: choiceFromFields(fields, planId),
-		currency: (currencies as readonly string[]).includes(currency ?? '')
-			? (currency as Currency)
-			: null,
+		currency: isCurrency(currency) ? currency : null,
 	};
 }

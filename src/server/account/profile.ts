@@ -1,6 +1,6 @@
 import { createClient, type User } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
-import { currencies } from '../../lib/catalogue';
+import { isCurrency } from '../../lib/catalogue';
 import type { Database } from '../../lib/database.types';
 import { localeCodes } from '../../i18n';
 import { describeAuthError, type PasswordReason } from '../auth/errors';
@@ -53,7 +53,7 @@ export async function saveProfile(
 		return { ok: false, message: 'profile.updateError', detail: 'country' };
 	if (!(localeCodes as string[]).includes(fields.preferred_locale))
 		return { ok: false, message: 'profile.updateError', detail: 'preferred_locale' };
-	if (!(currencies as readonly string[]).includes(fields.preferred_currency))
+	if (!isCurrency(fields.preferred_currency))
 		return { ok: false, message: 'profile.updateError', detail: 'preferred_currency' };
 	const { error } = await supabase.from('profiles').update(fields).eq('id', user.id);
 	return error

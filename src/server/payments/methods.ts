@@ -1,4 +1,4 @@
-import { currencies, type Currency } from '../../lib/catalogue/currencies';
+import { isCurrency, type Currency } from '../../lib/catalogue/currencies';
 import { PaymentRequestError } from './errors';
 import type { CheckoutRequest, PaymentMethodKind } from './types';
 
@@ -15,10 +15,6 @@ const matrix: Record<Currency, readonly PaymentMethodKind[]> = {
 	NOK: ['card', 'paypal', 'mobilepay'],
 	SEK: ['card', 'paypal', 'mobilepay'],
 };
-
-function isCurrency(value: string): value is Currency {
-	return (currencies as readonly string[]).includes(value);
-}
 
 export function methodsFor(currency: string): PaymentMethodKind[] {
 	const code = currency.toUpperCase();
