@@ -10,6 +10,11 @@ async function search(page: Page, path: string, query: string): Promise<string[]
 }
 
 test('search finds articles in the page’s language only', async ({ page }) => {
+	const encodings = new Map<string, string>();
+	page.on('response', async (response) => {
+		const file = /\/pagefind\/.*\.(pagefind|pf_index)$/.exec(response.url());
+		if (file) encodings.set(file[1]!, (await response.allHeaders())['content-encoding'] ?? '');
+	});
 	const english = await search(page, '/help', 'modpack');
 	expect(english).toContain('/help/articles/minecraft/install-a-modpack');
 	expect(english.every((href) => href.startsWith('/help/articles/'))).toBe(true);
@@ -18,6 +23,8 @@ test('search finds articles in the page’s language only', async ({ page }) => 
 	expect(danish).toContain('/da/help/articles/minecraft/install-a-modpack');
 	expect(danish.every((href) => href.startsWith('/da/help/articles/'))).toBe(true);
 	await expect(page.locator('#help-search-results mark').first()).toBeVisible();
+	// The build's brotli copies of the wasm and index (smaller than Pagefind's gzip) work in the browser.
+	expect(Object.fromEntries(encodings)).toEqual({ pagefind: 'br', pf_index: 'br' });
 });
 
 test('search shows the first results at once and the rest when asked for', async ({ page }) => {
