@@ -6,6 +6,7 @@ import { createJiti } from 'jiti';
 import { startLocalStack } from '@frostnode/local-supabase';
 import type * as RunModule from '../../src/server/billing/run.ts';
 import type * as AdminModule from '../../src/server/supabase/admin-client.ts';
+import { borrowEnv } from './borrowed-env.ts';
 
 /**
  * A billing run over 10,000 services of which 1,000 are due, on the local stack: the first run's
@@ -25,7 +26,7 @@ export async function benchBilling(): Promise<Record<string, string | number>[]>
 		seedFile: seed,
 		migrationsDir: new URL('supabase/migrations', root).pathname,
 	});
-	Object.assign(process.env, {
+	const restoreEnv = borrowEnv({
 		PUBLIC_SUPABASE_URL: stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
 		SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
@@ -65,6 +66,7 @@ export async function benchBilling(): Promise<Record<string, string | number>[]>
 		}
 		return rows;
 	} finally {
+		restoreEnv();
 		globalThis.fetch = realFetch;
 		await stack.stop();
 	}

@@ -9,6 +9,7 @@ import type * as ViewModule from '../../src/lib/panel/invoice-view.ts';
 import type * as ServersModule from '../../src/server/servers/queries.ts';
 import type * as SupportModule from '../../src/server/support/queries.ts';
 import { heavyClient, startScaledStack } from './scaled-stack.ts';
+import { borrowEnv } from './borrowed-env.ts';
 
 /**
  * The customer panel's reads through the server functions its pages and API call, as the heavy
@@ -18,7 +19,7 @@ import { heavyClient, startScaledStack } from './scaled-stack.ts';
  */
 export async function benchPanelQueries(runs = 200): Promise<Record<string, string | number>[]> {
 	const stack = await startScaledStack();
-	Object.assign(process.env, {
+	const restoreEnv = borrowEnv({
 		PUBLIC_SUPABASE_URL: stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
 	});
@@ -109,6 +110,7 @@ export async function benchPanelQueries(runs = 200): Promise<Record<string, stri
 		}
 		return rows;
 	} finally {
+		restoreEnv();
 		await stack.stop();
 	}
 }
