@@ -88,3 +88,28 @@ test('change the e-mail address, confirmed from both mailboxes', async ({ page }
 	await expect(form.locator('input[name=email]')).toHaveValue(after);
 	await expect(form.locator('[data-email-pending]')).toHaveCount(0);
 });
+
+test('refused changes say why, keep what was typed and save nothing', async ({ page }) => {
+	const email = uniqueEmail('profile-refused');
+	await registerAndConfirm(page, email);
+	await page.goto('/panel/account/profile');
+	const profile = page.locator('form[data-tab=profile]');
+	await profile.locator('input[name=first_name]').fill('');
+	await profile.locator('input[name=city]').fill('Bergen');
+	const response = page.waitForResponse((r) => r.request().method() === 'POST');
+	await profile.locator('button[type=submit]').click();
+	expect((await response).status()).toBe(400);
+	await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+	await expect(profile.locator('input[name=city]')).toHaveValue('Bergen');
+
+	const change = page.locator('form[data-tab=email]');
+	await change.locator('input[name=email]').fill('not-an-address');
+	await change.locator('button[type=submit]').click();
+	await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+	await expect(change.locator('input[name=email]')).toHaveValue('not-an-address');
+
+	await page.goto('/panel/account/profile');
+	await expect(profile.locator('input[name=first_name]')).toHaveValue('Paula');
+	await expect(profile.locator('input[name=city]')).toHaveValue('');
+	await expect(change.locator('input[name=email]')).toHaveValue(email);
+});

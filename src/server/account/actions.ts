@@ -1,0 +1,67 @@
+import type { APIContext } from 'astro';
+import { localizePath, type Locale } from '../../i18n';
+import { readForm } from '../auth/form';
+import { clientAddressOf } from '../http/request-address';
+import { requestEmailChange } from './email-change';
+import { changePassword, saveProfile, type Outcome, type ProfileFields } from './profile';
+
+/** What a post to the profile page did, and what the page shows again when it failed. */
+export interface ProfilePost {
+	tab: 'profile' | 'password';
+	outcome: Outcome;
+	/** The address typed into the e-mail form, kept on screen until a change is requested. */
+	emailPosted: string | null;
+	/** The profile fields as typed, kept on screen when they were refused. */
+	posted: Partial<ProfileFields>;
+}
+
+const profileFields = [
+	'first_name',
+	'last_name',
+	'address',
+	'postal_code',
+	'city',
+	'company',
+	'vat_number',
+	'preferred_locale',
+	'preferred_currency',
+] as const;
+
+/**
+ * The profile page's three forms post to the page itself, told apart by `intent`: the password,
+ * the e-mail address (a confirmation mail, nothing changes yet) and the rest of the profile.
+ */
+export async function profilePageAction(
+	context: Pick<APIContext, 'request' | 'url' | 'locals' | 'clientAddress'>,
+	locale: Locale,
+): Promise<ProfilePost> {
+	const supabase = context.locals.supabase!;
+	const user = context.locals.user!;
+	const field = await readForm(context.request);
+	if (field('intent') === 'password') {
+		const outcome = await changePassword(
+			supabase,
+			user,
+			{
+				current: field('currentPassword', true),
+				next: field('newPassword', true),
+				confirm: field('confirmPassword', true),
+			},
+			clientAddressOf(context),
+		);
+		return { tab: 'password', outcome, emailPosted: null, posted: {} };
+	}
+	if (field('intent') === 'email') {
+		const landing = `${localizePath('/panel/account/profile', locale)}?email=changed`;
+		const callback = new URL(`/auth/callback?next=${encodeURIComponent(landing)}`, context.url);
+		const outcome = await requestEmailChange(supabase, user, field('email'), callback.href);
+		// Until both links are opened the address in use is still the current one.
+		return { tab: 'profile', outcome, posted: {}, emailPosted: outcome.ok ? null : field('email') };
+	}
+	const posted = Object.fromEntries(profileFields.map((key) => [key, field(key)]));
+	const outcome = await saveProfile(supabase, user, {
+		...(posted as Omit<ProfileFields, 'country'>),
+		country: field('country') || null,
+	});
+	return { tab: 'profile', outcome, emailPosted: null, posted };
+}
