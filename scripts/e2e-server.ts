@@ -11,14 +11,7 @@ import { startBackend } from './local-backend.ts';
 import { e2eBackendFile } from '../tests/e2e/backend-file.ts';
 import { serveSite } from './serve.ts';
 import { cronSecret, testGatewaySecret } from '../tests/e2e/secrets.ts';
-
-export const e2ePorts = {
-	site: Number(process.env.E2E_PORT ?? 4391),
-	api: 55421,
-	mailbox: 55424,
-	// Not the default 54325: `npm start` may be running beside the browser tests.
-	smtp: 55425,
-};
+import { e2ePorts } from '../tests/e2e/ports.ts';
 
 const site = `http://127.0.0.1:${e2ePorts.site}`;
 const backend = await startBackend({

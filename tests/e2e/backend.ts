@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { e2ePorts } from './ports.ts';
 
 // The local stack the e2e server starts (scripts/e2e-server.ts): its mailbox and the seeded customers.
-export const mailbox = 'http://127.0.0.1:55424';
+export const mailbox = `http://127.0.0.1:${e2ePorts.mailbox}`;
 export const demo = { email: 'demo@frostnode.example', password: 'frostnode-demo-2026' };
 export const other = { email: 'other@frostnode.example', password: 'frostnode-other-2026' };
 
