@@ -17,7 +17,8 @@ export const policy = {
 	dataRetentionYears: 3.5,
 	availabilityPercent: 99.99,
 	// The database repeats the tiers, hold and months (migration 20261126110000_affiliate_programme);
-	// tests/integration/affiliate keeps them equal. minCustomers: referred customers with a paid invoice.
+	// tests/integration/affiliate keeps them equal. minCustomers: referred customers with a paid invoice
+	// that took money (20261126170000_affiliate_paid_tiers).
 	affiliate: {
 		tiers: [
 			{ name: 'Bronze', percent: 5, minCustomers: 1 },

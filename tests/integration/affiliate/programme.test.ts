@@ -95,6 +95,25 @@ describe('commission', () => {
 		expect((await overview(affiliate)).payingCustomers).toBe(25);
 	}, 60_000);
 
+	it('counts only invoices that took money: free orders neither earn nor raise the tier', async () => {
+		const affiliate = await s.affiliate();
+		// Issue 26 item 8: ten referred accounts with 100 % code orders lifted the next to 10 %.
+		for (let n = 1; n <= 10; n++) {
+			const free = await s.customer({ code: affiliate.code });
+			await s.paidInvoice(free.id, 1000, { discount: 1000 }); // total 0
+		}
+		const refunded = await s.customer({ code: affiliate.code });
+		await s.refund(await s.paidInvoice(refunded.id, 1000));
+		expect((await overview(affiliate)).payingCustomers).toBe(0);
+		const real = await s.customer({ code: affiliate.code });
+		await s.paidInvoice(real.id, 1000);
+		const lines = await commissionsOf(affiliate);
+		expect(lines.filter((line) => line.cancelled_at === null)).toEqual([
+			expect.objectContaining({ kind: 'earned', amount: 50, percent: 5, referral_label: 12 }),
+		]);
+		expect((await overview(affiliate)).payingCustomers).toBe(1);
+	});
+
 	it('a refund inside the hold cancels the commission; after it, a negative line takes it back', async () => {
 		const affiliate = await s.affiliate();
 		const referred = await s.customer({ code: affiliate.code });
