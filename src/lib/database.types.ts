@@ -1183,7 +1183,7 @@ export type Database = {
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };
-			end_service_pause: { Args: { at: string; service: string }; Returns: Json };
+			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
 			give_up_provisioning: {
 				Args: { error: string; message: string; service: string; subject: string };

@@ -1,5 +1,6 @@
 export * from './dates';
 export * from './errors';
 export * from './fees';
+export * from './pause-resume';
 export * from './proration';
 export * from './schedule';

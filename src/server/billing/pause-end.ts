@@ -1,27 +1,50 @@
+import { z } from 'zod';
+import { pauseDaysReturned } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import type { ResumeRefusal } from './pause-request';
-import { afterPausePaid, onPanel, type PanelHeld } from './pause-start';
+import { onPanel, type PanelHeld } from './pause-start';
 
-const panelColumns = 'id, status, panel_server_id, panel_identifier';
+export const panelColumns = 'id, status, panel_server_id, panel_identifier';
+/** What ending a pause needs of its row: which one, since when, how many days it added. */
+export const runningColumns = 'id, service_id, starts_at, days';
+const running = z.object({
+	id: z.string(),
+	service_id: z.string(),
+	starts_at: z.string(),
+	days: z.number().int().positive(),
+});
+const endAnswer = z.object({
+	ended: z.boolean(),
+	period_end: z.string().nullish(),
+	days_returned: z.number().int().nullish(),
+});
 
 /**
- * Ends the running pause of a service: unsuspend on the game panel first (a panel that is down
- * leaves the pause running, to be tried again), then `end_service_pause` moves the due date back
- * by the whole unused days and marks the service active.
+ * Ends a running pause: unsuspend on the game panel first (a panel that is down leaves the pause
+ * running, to be tried again), then `end_service_pause` moves the due date back by the days
+ * `pauseDaysReturned` gives back (src/lib/billing: the days less the whole days it ran) and marks
+ * the service active.
  */
-async function endPause(
+export async function endPause(
 	admin: AdminClient,
 	service: PanelHeld,
+	row: unknown,
 	now: Date,
 ): Promise<{ ended: boolean; periodEnd: string | null; daysReturned: number }> {
+	const pause = running.parse(row);
 	if (service.status === 'suspended') await onPanel(service, 'unsuspend');
+	const returned = pauseDaysReturned(
+		{ startsAt: new Date(pause.starts_at), days: pause.days },
+		now,
+	);
 	const { data, error } = await admin.rpc('end_service_pause', {
-		service: service.id,
+		pause: pause.id,
 		at: now.toISOString(),
+		returned,
 	});
 	if (error) throw new Error(`end_service_pause: ${error.message}`);
-	const ended = data as { ended: boolean; period_end?: string | null; days_returned?: number };
+	const ended = endAnswer.parse(data);
 	return {
 		ended: ended.ended,
 		periodEnd: ended.period_end ?? null,
@@ -44,61 +67,13 @@ export async function resumePause(
 		.eq('user_id', customerId)
 		.maybeSingle();
 	if (!service) return 'not_found';
-	const { data: running } = await admin
+	const { data: row } = await admin
 		.from('service_pauses')
-		.select('id')
+		.select(runningColumns)
 		.eq('service_id', serviceId)
 		.eq('status', 'active')
 		.maybeSingle();
-	if (!running) return 'not_paused';
-	const { ended, periodEnd, daysReturned } = await endPause(admin, service, now);
+	if (!row) return 'not_paused';
+	const { ended, periodEnd, daysReturned } = await endPause(admin, service, row, now);
 	return ended ? { periodEnd, daysReturned } : 'not_paused';
-}
-
-export interface PauseSweep {
-	/** Paid pauses started now (the panel was down when the payment came). */
-	started: number;
-	/** Pauses whose end has come, ended now. */
-	ended: number;
-	failures: { serviceId: string; error: string }[];
-}
-
-/**
- * For the billing run, before it looks at candidates: ends every pause whose end has passed
- * (unsuspend, then the database), and starts paid pauses that are still pending because the
- * panel could not suspend when the payment came. One service failing does not stop the rest.
- */
-export async function endDuePauses(admin: AdminClient, now: Date): Promise<PauseSweep> {
-	const sweep: PauseSweep = { started: 0, ended: 0, failures: [] };
-	const { data: due, error } = await admin
-		.from('service_pauses')
-		.select('service_id')
-		.eq('status', 'active')
-		.lte('ends_at', now.toISOString());
-	if (error) throw new Error(`due pauses: ${error.message}`);
-	for (const { service_id: serviceId } of due) {
-		try {
-			const { data: service } = await admin
-				.from('services')
-				.select(panelColumns)
-				.eq('id', serviceId)
-				.single();
-			if (service && (await endPause(admin, service, now)).ended) sweep.ended++;
-		} catch (failure) {
-			sweep.failures.push({ serviceId, error: String(failure) });
-		}
-	}
-	const { data: pending } = await admin
-		.from('service_pauses')
-		.select('service_id, invoice_id, invoices!inner(status)')
-		.eq('status', 'pending')
-		.eq('invoices.status', 'paid');
-	for (const { service_id: serviceId, invoice_id: invoiceId } of pending ?? []) {
-		try {
-			if (invoiceId && (await afterPausePaid(admin, invoiceId, now))) sweep.started++;
-		} catch (failure) {
-			sweep.failures.push({ serviceId, error: String(failure) });
-		}
-	}
-	return sweep;
 }

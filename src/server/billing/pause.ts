@@ -12,7 +12,8 @@ import { payFromPanel } from './panel-payment';
 import { pauseRefusals, type PauseRefusal } from './pause-request';
 
 export { afterPausePaid } from './pause-start';
-export { endDuePauses, resumePause } from './pause-end';
+export { resumePause } from './pause-end';
+export { endDuePauses } from './pause-sweep';
 
 /** `total`: the fee with VAT at the customer's current rate, minor units; `payerName` as invoiced. */
 export interface PauseInvoice {

@@ -5,7 +5,7 @@ import { isShuttingDown } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { billingCandidates } from './candidates';
-import { endDuePauses } from './pause-end';
+import { endDuePauses } from './pause-sweep';
 import { sendBillingNotices } from './notices';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 

@@ -247,21 +247,63 @@ describe('a paid pause', () => {
 		expect(await pauseInvoices(id)).toHaveLength(1);
 	});
 
-	it('resumed early: unsuspended, the due date moves back by the whole unused days', async () => {
+	it('resumed early: unsuspended, the due date moves back by all but the whole days it ran', async () => {
 		const { id, running } = await pausedService(1);
 		expect(day((await serviceOf(id)).current_period_end)).toBe('2027-03-31');
-		// 10 days and 5 hours in: 20 whole days and 19 hours are left; 20 days come back.
+		// 10 days and 5 hours in: 10 whole days ran, so 21 come back (the day under way with them).
 		const at = new Date(new Date(running.starts_at).getTime() + 10 * DAY + 5 * 3_600_000);
 		const resumed = await pause.resumePause(admin, owner.id, id, at);
-		expect(resumed).toMatchObject({ daysReturned: 20 });
+		expect(resumed).toMatchObject({ daysReturned: 21 });
 		const service = await serviceOf(id);
 		expect(service.status).toBe('active');
-		expect(service.current_period_end).toContain('2027-03-11T12:00:00');
+		expect(service.current_period_end).toContain('2027-03-10T12:00:00');
 		expect(fakeServer(id)?.status).toBeNull();
-		expect((await pausesOf(id))[0]).toMatchObject({ status: 'ended', days_returned: 20 });
+		expect((await pausesOf(id))[0]).toMatchObject({ status: 'ended', days_returned: 21 });
 		expect(await pause.resumePause(admin, owner.id, id, at)).toBe('not_paused');
 		// The fee is not refunded.
 		expect((await pauseInvoices(id))[0]?.status).toBe('paid');
+	});
+
+	it('paused and resumed at once, three times over, leaves the due date where it was', async () => {
+		// Issue 26 item 7: each loop moved the due date one day later (26 → 29 December).
+		const id = await activeService();
+		const dueDates: string[] = [];
+		// Each pause moves Feb 28 to Mar 31 (anchor day 31): 31 days, all of them given back.
+		const returned: [number, number | null][] = [];
+		for (let loop = 1; loop <= 3; loop++) {
+			const made = await pause.createPauseInvoice(admin, owner.id, id, 1, asked);
+			if (typeof made === 'string') throw new Error(made);
+			await pay(made.invoiceId, made.total, made.currency);
+			const running = (await pausesOf(id)).at(-1)!;
+			expect(running.status).toBe('active');
+			const at = new Date(new Date(running.starts_at).getTime() + 60_000);
+			const resumed = await pause.resumePause(admin, owner.id, id, at);
+			if (typeof resumed === 'string') throw new Error(resumed);
+			returned.push([resumed.daysReturned, running.days]);
+			dueDates.push((await serviceOf(id)).current_period_end);
+		}
+		expect(dueDates.map(day)).toEqual(['2027-02-28', '2027-02-28', '2027-02-28']);
+		expect(dueDates[2]).toContain('T12:00:00');
+		expect(returned).toEqual([
+			[31, 31],
+			[31, 31],
+			[31, 31],
+		]);
+	});
+
+	it('end_service_pause refuses a count of days the pause cannot give back, and changes nothing', async () => {
+		const { id, running } = await pausedService(1);
+		for (const returned of [-1, 32]) {
+			const { error } = await p.service.rpc('end_service_pause', {
+				pause: running.id,
+				at: running.starts_at,
+				returned,
+			});
+			expect(error?.message, String(returned)).toContain('invalid days returned');
+		}
+		expect(await serviceOf(id)).toMatchObject({ status: 'suspended' });
+		expect(day((await serviceOf(id)).current_period_end)).toBe('2027-03-31');
+		expect((await pausesOf(id))[0]).toMatchObject({ status: 'active', days_returned: null });
 	});
 
 	it('ends by itself at its end: endDuePauses unsuspends and keeps the moved due date', async () => {

@@ -7,7 +7,7 @@ import { limits } from '../../../../server/rate-limit/limits';
 
 export const prerender = false;
 
-/** POST /api/services/{id}/resume: ends the service's pause now; unused whole days come back. */
+/** POST /api/services/{id}/resume: ends the service's pause now; the days it did not run come back. */
 export const POST: APIRoute = (context) =>
 	customerRoute(
 		context,
