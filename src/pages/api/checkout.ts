@@ -3,6 +3,7 @@ import { checkout } from '../../server/checkout/checkout';
 import { checkoutBody, toCheckoutInput } from '../../server/checkout/request';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '../../server/http/api';
 import { callerOf } from '../../server/http/caller';
+import { clientAddressOf } from '../../server/http/request-address';
 import { limits } from '../../server/rate-limit/limits';
 import { adminClient } from '../../server/supabase/admin-client';
 
@@ -33,8 +34,12 @@ export const POST: APIRoute = async (context) => {
 	if (typeof input === 'string') return apiError(422, input, `checkout.error.${input}`, locale);
 	const admin = adminClient();
 	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
-	const result = await checkout(admin, customer, input, { origin: context.url.origin, locale });
-	return result.ok
-		? json(result.status, result.body)
-		: apiError(result.status, result.code, result.message, locale);
+	const result = await checkout(admin, customer, input, {
+		origin: context.url.origin,
+		locale,
+		clientAddress: clientAddressOf(context),
+	});
+	if (result.ok) return json(result.status, result.body);
+	if ('verdict' in result) return tooManyRequests(result.verdict, locale);
+	return apiError(result.status, result.code, result.message, locale);
 };

@@ -1,7 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale, UiKey } from '../../i18n';
+import { lookUpDiscountCode } from '../discounts/lookup';
 import { getPaymentGateway } from '../payments';
 import { logger } from '../log/logger';
+import type { Verdict } from '../rate-limit/limiter';
 import type { AdminClient } from '../supabase/admin-client';
 import { handlePaymentEvent } from './fulfilment';
 import { placeOrder } from './place-order';
@@ -21,7 +23,9 @@ export type CheckoutResult =
 				paymentUrl: string | null;
 			};
 	  }
-	| { ok: false; status: number; code: string; message: UiKey };
+	| { ok: false; status: number; code: string; message: UiKey }
+	/** Too many discount codes tried that were not redeemable: the route's standard 429. */
+	| { ok: false; status: 429; code: 'rate_limited'; verdict: Verdict & { ok: false } };
 
 const refusal = (status: number, code: string): CheckoutResult => ({
 	ok: false,
@@ -29,6 +33,28 @@ const refusal = (status: number, code: string): CheckoutResult => ({
 	code,
 	message: `checkout.error.${code}` as UiKey,
 });
+
+/**
+ * The order's code, looked up like the check route does it and under the same limits (a miss
+ * here counts toward them; once locked, any code is refused): its percentage, 0 without a code,
+ * else the refusal.
+ */
+async function discountOf(
+	input: CheckoutInput,
+	who: { clientAddress: string; customerId: string },
+): Promise<number | CheckoutResult> {
+	if (!input.discountCode) return 0;
+	const found = await lookUpDiscountCode(input.discountCode, {
+		address: who.clientAddress,
+		accountId: who.customerId,
+	});
+	if (found.kind === 'found') return found.percent;
+	if (found.kind === 'limited')
+		return { ok: false, status: 429, code: 'rate_limited', verdict: found.verdict };
+	return found.kind === 'unknown'
+		? refusal(409, 'discount_unavailable')
+		: refusal(503, 'unavailable');
+}
 
 /**
  * From a checked request to an order and a way to pay it: priced by the server, written in one
@@ -39,11 +65,15 @@ export async function checkout(
 	admin: AdminClient,
 	customer: User,
 	input: CheckoutInput,
-	context: { origin: string; locale: Locale },
+	context: { origin: string; locale: Locale; clientAddress: string },
 ): Promise<CheckoutResult> {
-	const priced = await priceOrder(admin, input);
-	if (typeof priced === 'string')
-		return refusal(priced === 'discount_unavailable' ? 409 : 422, priced);
+	const percent = await discountOf(input, {
+		clientAddress: context.clientAddress,
+		customerId: customer.id,
+	});
+	if (typeof percent !== 'number') return percent;
+	const priced = priceOrder(input, percent);
+	if (typeof priced === 'string') return refusal(422, priced);
 	const gateway = getPaymentGateway();
 	if (priced.quote.total > 0 && !gateway.methodsFor(priced.quote.currency).includes(input.method))
 		return refusal(422, 'method_unavailable');
@@ -77,7 +107,8 @@ export async function checkout(
 			description: priced.description,
 			payer: { name: input.billing.name, gatewayCustomerId: placed.gatewayCustomerId },
 			attemptKey: input.idempotencyKey,
-			...context,
+			origin: context.origin,
+			locale: context.locale,
 		});
 	}
 	const { orderId, invoiceId, total, currency } = placed;

@@ -1,11 +1,10 @@
 import { vatRateFor } from '../../lib/catalogue';
 import { PricingError, quote, resolveConfiguration, vpsSpecs, type Quote } from '../../lib/pricing';
 import { productOf } from '../../lib/product-name';
-import type { AdminClient } from '../supabase/admin-client';
 import type { CheckoutInput } from './request';
 
-/** Why an order cannot be priced: the catalogue's own codes, and a code that cannot be used. */
-export type PricingProblem = PricingError['code'] | 'discount_unavailable';
+/** Why an order cannot be priced: the catalogue's own codes. */
+export type PricingProblem = PricingError['code'];
 
 export interface PricedOrder {
 	quote: Quote;
@@ -17,13 +16,14 @@ export interface PricedOrder {
 
 /**
  * The server's price for an order, from the catalogue alone: RAM on its steps, storage, extras,
- * cycle and currency resolved, the code's percentage read from the database (only a code
- * redeemable now counts), VAT from the billing country. Nothing the browser computed is used.
+ * cycle and currency resolved, the percentage of the order's code as checkout looked it up
+ * (src/server/discounts/lookup.ts: only a code redeemable now, under the guessing limits), VAT
+ * from the billing country. Nothing the browser computed is used.
  */
-export async function priceOrder(
-	admin: AdminClient,
+export function priceOrder(
 	input: CheckoutInput,
-): Promise<PricedOrder | PricingProblem> {
+	discountPercent: number,
+): PricedOrder | PricingProblem {
 	const config = { ...input.choice, currency: input.currency };
 	let resolved;
 	try {
@@ -31,13 +31,6 @@ export async function priceOrder(
 	} catch (error) {
 		if (error instanceof PricingError) return error.code;
 		throw error;
-	}
-	let discountPercent = 0;
-	if (input.discountCode) {
-		const { data, error } = await admin.rpc('discount_code_percent', { code: input.discountCode });
-		if (error) throw new Error(`discount look-up failed: ${error.message}`);
-		if (data === null) return 'discount_unavailable';
-		discountPercent = Number(data);
 	}
 	const priced = quote(config, { discountPercent, taxPercent: vatRateFor(input.billing.country) });
 	const plan = resolved.plan;

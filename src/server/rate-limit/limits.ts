@@ -25,8 +25,13 @@ export const limits = {
 	recoveryPerAddress: limit('recoveryPerAddress', { max: 10, windowSeconds: 900 }),
 	/** Discount code look-ups: every cart visit re-checks its code, so these are generous… */
 	discountChecksPerAddress: limit('discountChecksPerAddress', { max: 60, windowSeconds: 300 }),
-	/** …but codes that are not redeemable: enough for typos, far too few to guess a code. */
+	/**
+	 * …but codes that are not redeemable, at the check and at checkout alike
+	 * (src/server/discounts/lookup.ts): enough for typos, far too few to guess a code…
+	 */
 	discountMissesPerAddress: limit('discountMissesPerAddress', { max: 10, windowSeconds: 900 }),
+	/** …and per signed-in customer, so changing address does not buy a guesser more tries. */
+	discountMissesPerAccount: limit('discountMissesPerAccount', { max: 10, windowSeconds: 900 }),
 	/** Orders and payment retries per customer: a double click is one order anyway (idempotency). */
 	checkoutsPerAccount: limit('checkoutsPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Saved cards added, made default or removed, per customer: adding and removing reach Stripe. */

@@ -9,6 +9,7 @@ import {
 	readJsonBody,
 	tooManyRequests,
 } from '../../../server/http/api';
+import { callerOf } from '../../../server/http/caller';
 import { clientAddressOf } from '../../../server/http/request-address';
 
 export const prerender = false;
@@ -18,12 +19,20 @@ const body = z.object({
 	locale: z.string().optional(),
 });
 
-/** POST { code } → 200 { code, percent } for a code redeemable now, else 404; limited per client. */
+/**
+ * POST { code } → 200 { code, percent } for a code redeemable now, else 404; misses limited per
+ * client address and per signed-in customer, the same limits checkout counts against.
+ */
 export const POST: APIRoute = async (context) => {
-	const locale = callerLocale(context);
-	const read = await readJsonBody(context.request, body, locale);
+	const read = await readJsonBody(context.request, body, callerLocale(context));
 	if (!read.ok) return read.response;
-	const result = await lookUpDiscountCode(read.value.code, clientAddressOf(context));
+	// The language the body names, as checkout takes it; else the page's.
+	const locale = callerLocale(context, read.value.locale);
+	const customer = await callerOf(context);
+	const result = await lookUpDiscountCode(read.value.code, {
+		address: clientAddressOf(context),
+		accountId: customer?.id ?? null,
+	});
 	switch (result.kind) {
 		case 'found':
 			return json(200, { code: result.code, percent: result.percent });
