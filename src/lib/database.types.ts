@@ -1288,7 +1288,10 @@ export type Database = {
 				Args: { holder: string; seconds: number; service: string };
 				Returns: boolean;
 			};
-			provisioning_to_resume: { Args: { max_rows: number }; Returns: string[] };
+			provisioning_to_resume: {
+				Args: { max_rows: number; quiet_seconds: number };
+				Returns: string[];
+			};
 			rate_limit_forget: {
 				Args: { bucket: string; everything: boolean; key: string };
 				Returns: undefined;

@@ -70,7 +70,7 @@ as $$
 		where l.service_id = service and l.holder = provisioning_lease_release.holder;
 $$;
 
-create or replace function public.provisioning_to_resume(max_rows integer)
+create or replace function public.provisioning_to_resume(max_rows integer, quiet_seconds integer)
 returns setof uuid
 language sql
 stable
@@ -81,18 +81,20 @@ as $$
 		left join private.provisioning_leases l on l.service_id = s.id
 		where s.status = 'provisioning' and s.provisioning_error is null
 			and (l.leased_until is null or l.leased_until < clock_timestamp())
+			-- Just paid: the server that took the payment is about to take the lease itself.
+			and s.updated_at < clock_timestamp() - make_interval(secs => quiet_seconds)
 		order by s.updated_at
 		limit max_rows;
 $$;
 
-comment on function public.provisioning_to_resume(integer) is
-	'Paid services waiting for their server that nobody is provisioning now (no lease, or its holder stopped renewing), oldest first. Those that gave up carry an error and are the team''s.';
+comment on function public.provisioning_to_resume(integer, integer) is
+	'Paid services waiting for their server that nobody is provisioning now (no lease, or its holder stopped renewing) and untouched for `quiet_seconds`, oldest first. Those that gave up carry an error and are the team''s.';
 
 revoke execute on function public.record_panel_server(uuid, text, text),
 	public.provisioning_lease_take(uuid, text, integer),
 	public.provisioning_lease_release(uuid, text),
-	public.provisioning_to_resume(integer) from public, anon, authenticated;
+	public.provisioning_to_resume(integer, integer) from public, anon, authenticated;
 grant execute on function public.record_panel_server(uuid, text, text),
 	public.provisioning_lease_take(uuid, text, integer),
 	public.provisioning_lease_release(uuid, text),
-	public.provisioning_to_resume(integer) to service_role;
+	public.provisioning_to_resume(integer, integer) to service_role;
