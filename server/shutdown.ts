@@ -6,7 +6,7 @@ import { logger } from '../src/server/log/logger.ts';
  * SIGTERM/SIGINT: stop accepting connections, let requests in flight and background work finish
  * (the billing run sees the shutdown signal, stops between steps and releases its lock), then
  * exit. What outlives the grace period is cut off, so a stuck client cannot hold up a deploy; a
- * server install cut off that way is resumed by the next billing run (resume-provisioning.ts).
+ * server install cut off that way is taken up by the next site server to start (after-start.ts).
  */
 export function stopGracefully(
 	server: Server,

@@ -10,6 +10,7 @@ import { serveStatic } from './static-files.ts';
 import { applySecurityHeaders, loadPagePolicies } from './security-headers.ts';
 import { logWhenDone, requestIdOf } from './request-scope.ts';
 import { stopGracefully } from './shutdown.ts';
+import { afterStart } from './after-start.ts';
 import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
 import {
 	fromTrustedProxy,
@@ -83,7 +84,10 @@ const server = createServer((req, res) => {
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 4321);
-server.listen(port, host, () => logger.info('listening', { url: `http://${host}:${port}`, mode }));
+server.listen(port, host, () => {
+	logger.info('listening', { url: `http://${host}:${port}`, mode });
+	void afterStart(server);
+});
 
 const stop = stopGracefully(server, Number(process.env.SHUTDOWN_GRACE_MS || 25_000));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));

@@ -1283,6 +1283,15 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			provisioning_lease_release: { Args: { holder: string; service: string }; Returns: undefined };
+			provisioning_lease_take: {
+				Args: { holder: string; seconds: number; service: string };
+				Returns: boolean;
+			};
+			provisioning_to_resume: {
+				Args: { max_rows: number; quiet_seconds: number };
+				Returns: string[];
+			};
 			rate_limit_forget: {
 				Args: { bucket: string; everything: boolean; key: string };
 				Returns: undefined;
@@ -1304,6 +1313,10 @@ export type Database = {
 					window_days: number;
 				};
 				Returns: Json;
+			};
+			record_panel_server: {
+				Args: { panel_identifier: string; panel_server_id: string; service: string };
+				Returns: boolean;
 			};
 			record_payment_failure: {
 				Args: { event_id: string; gateway: string; invoice: string; reason: string };

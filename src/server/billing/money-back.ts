@@ -3,6 +3,7 @@ import { MONEY_BACK_DAYS } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
+import { deleteLateServer } from './late-server';
 import { onPanel } from './panel-steps';
 
 export type MoneyBackRefusal = 'not_found' | 'not_refundable' | 'window_closed';
@@ -76,6 +77,7 @@ export async function requestMoneyBack(
 	const refusal = error?.message as MoneyBackRefusal | undefined;
 	if (refusal && ['not_found', 'not_refundable', 'window_closed'].includes(refusal)) return refusal;
 	if (error) throw new Error(`record_money_back: ${error.message}`);
+	await deleteLateServer(admin, s, refunded);
 	const note = data as { credit_note_id: string; number: string };
 	return {
 		creditNoteId: note.credit_note_id,

@@ -1,10 +1,11 @@
 import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
-import type { GamePanel, ServerRef } from '../game-panel/types';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { sendServerReady, sendSetupDelayed } from './mails';
+import { takeLease, type ProvisioningLease } from './provisioning-lease';
+import { setUpServer } from './server-setup';
 
 /** Tries before a customer is told, with a ticket, that setting up needs a person. */
 export const provisioningAttempts = 5;
@@ -24,10 +25,11 @@ interface ServiceRow {
 }
 
 /**
- * Creates a paid service's server on the game panel and marks it active. The panel call is
- * idempotent on the service id, so a retry (or a second webhook) never makes two servers. Panel
- * outages and rate limits are retried with doubling waits; after the last try the customer gets
- * a clear state and a support ticket.
+ * Creates a paid service's server on the game panel and marks it active. One site server at a time
+ * does it (a lease in the database), and the panel call is idempotent on the service id, so a
+ * retry, a second webhook or a restarted server never makes two servers. Panel outages and rate
+ * limits are retried with doubling waits; after the last try the customer gets a clear state and a
+ * support ticket.
  */
 export async function provision(
 	admin: AdminClient,
@@ -37,6 +39,24 @@ export async function provision(
 	const { data: service } = await admin.from('services').select('*').eq('id', serviceId).single();
 	const row = service as ServiceRow | null;
 	if (row?.status !== 'provisioning') return;
+	const lease = await takeLease(admin, row.id);
+	if (!lease) {
+		logger.info('provisioning under way elsewhere', { serviceId: row.id });
+		return;
+	}
+	try {
+		await provisionHeld(admin, lease, row, origin);
+	} finally {
+		await lease.release();
+	}
+}
+
+async function provisionHeld(
+	admin: AdminClient,
+	lease: ProvisioningLease,
+	row: ServiceRow,
+	origin: string,
+): Promise<void> {
 	const { data: user } = await admin.auth.admin.getUserById(row.user_id);
 	const email = user.user?.email ?? '';
 	const { data: profile } = await admin
@@ -53,9 +73,10 @@ export async function provision(
 	const panel = getGamePanel();
 	let lastError = 'unknown';
 	for (let attempt = 0; attempt < provisioningAttempts; attempt++) {
+		if (!(await lease.keep())) return;
 		logger.info('provisioning', { serviceId: row.id, attempt: attempt + 1, game });
 		try {
-			const server = await panel.createServer({
+			const setup = await setUpServer(admin, panel, lease, {
 				serviceId: row.id,
 				customer: {
 					email,
@@ -68,25 +89,19 @@ export async function provision(
 				ramGb: row.ram_gb,
 				storageGb: row.storage_gb,
 			});
-			logger.info('server created on the panel', {
-				serviceId: row.id,
-				panelServerId: server.panelServerId,
-			});
-			const ready = await startWhenInstalled(panel, server);
-			if (ready !== 'running') {
-				lastError = `the server did not start (${ready})`;
+			if (setup.outcome === 'not_started') {
+				lastError = `the server did not start (${setup.state})`;
 				break;
 			}
-			const address = `${server.address.host}:${server.address.port}`;
-			const { data: activated } = await admin.rpc('activate_service', {
-				service: row.id,
-				panel_server_id: String(server.panelServerId),
-				panel_identifier: server.identifier,
-				panel_address: address,
-				panel_url: panel.panelUrl(server) ?? '',
+			if (setup.outcome !== 'running')
+				return logger.info(`provisioning stopped: ${setup.outcome}`, { serviceId: row.id });
+			logger.info('server running', {
+				serviceId: row.id,
+				address: setup.address,
+				activated: setup.activated,
 			});
-			logger.info('server running', { serviceId: row.id, address, activated });
-			if (activated) await sendServerReady(origin, email, profile?.preferred_locale, row, address);
+			if (setup.activated)
+				await sendServerReady(origin, email, profile?.preferred_locale, row, setup.address);
 			return;
 		} catch (error) {
 			lastError = error instanceof Error ? error.message : String(error);
@@ -98,27 +113,6 @@ export async function provision(
 		}
 	}
 	await giveUp(admin, origin, row, email, profile?.preferred_locale, lastError);
-}
-
-const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
-const maxWaitMs = 15 * 60_000;
-
-/**
- * Waits for the panel's install to finish, starts the server, and waits until it runs: the
- * customer is told "running" only when players can connect. Gives the last state on timeout.
- */
-async function startWhenInstalled(panel: GamePanel, server: ServerRef): Promise<string> {
-	let started = false;
-	for (let waited = 0; waited <= maxWaitMs; waited += pollMs) {
-		const { state } = await panel.state(server);
-		if (state === 'running' || state === 'install_failed' || state === 'suspended') return state;
-		if (state === 'offline' && !started) {
-			await panel.power(server, 'start');
-			started = true;
-		}
-		await pause(pollMs);
-	}
-	return 'timeout';
 }
 
 async function giveUp(
@@ -136,6 +130,8 @@ async function giveUp(
 		message:
 			'Your payment has been received, but setting up your server needs a hand from our team. We are on it and will write here as soon as it is running. You do not need to do anything.',
 	});
+	// No ticket: the service stopped waiting meanwhile (refunded), so there is nothing to hand over.
+	if (!ticket) return logger.info('provisioning stopped', { serviceId: row.id, error });
 	logger.error('provisioning handed to the team', { serviceId: row.id, error, ticket });
-	if (ticket) await sendSetupDelayed(origin, email, locale, row);
+	await sendSetupDelayed(origin, email, locale, row);
 }

@@ -1,17 +1,24 @@
-import { inBackground } from '../http/lifecycle';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { inBackground, isShuttingDown, processToken, shutdownSignal } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { provision } from './provision';
+import { leaseSeconds } from './provisioning-lease';
 
 /** Longer than any install we wait for in one go, so a live attempt is not joined needlessly. */
 export const stalledAfterMinutes = 20;
 
+const resume = (admin: AdminClient, id: string, origin: string) =>
+	provision(admin, id, origin).catch((failure: unknown) =>
+		logger.error('provisioning failed', { serviceId: id, error: failure }),
+	);
+
 /**
  * Paid services still waiting for their server with no error on record: their provisioning was cut
- * off (a site server stopped or crashed mid-install). The billing run calls this each hour, so no
- * paid order waits on a person. Provisioning is idempotent on the service id, so joining an
- * attempt that is in fact still alive never makes a second server. Those that gave up carry an
- * error and a ticket, and are the team's.
+ * off (a site server stopped or crashed mid-install). The billing run calls this each hour as a
+ * last net; a starting site server already took them up (resumeAfterStart). Provisioning holds a
+ * lease per service, so joining an attempt that is in fact still alive does nothing. Those that
+ * gave up carry an error and a ticket, and are the team's.
  */
 export async function resumeStalledProvisioning(
 	admin: AdminClient,
@@ -28,11 +35,53 @@ export async function resumeStalledProvisioning(
 	if (error) throw new Error(`stalled provisioning: ${error.message}`);
 	for (const { id } of data) {
 		logger.warn('resuming stalled provisioning', { serviceId: id });
-		inBackground(
-			provision(admin, id, origin).catch((failure: unknown) =>
-				logger.error('provisioning failed', { serviceId: id, error: failure }),
-			),
-		);
+		inBackground(resume(admin, id, origin));
 	}
 	return data.length;
+}
+
+/** Whether a request carries this process's own token (server/after-start.ts sends it). */
+export function fromThisProcess(request: Request): boolean {
+	const digest = (value: string) => createHash('sha256').update(value).digest();
+	const given = request.headers.get('x-process-token') ?? '';
+	return timingSafeEqual(digest(given), digest(processToken()));
+}
+
+const pause = (ms: number) =>
+	new Promise<void>((resolve) => {
+		const timer = setTimeout(resolve, ms);
+		shutdownSignal().addEventListener('abort', () => (clearTimeout(timer), resolve()), {
+			once: true,
+		});
+	});
+
+/**
+ * When a site server starts: takes up every paid service nobody is provisioning (no lease, or a
+ * lease its holder stopped renewing: a server killed mid-install), at once rather than after the
+ * billing run's stall rule (one just paid is left to the server that took the payment for a few
+ * seconds, which takes its lease itself). It looks again for two lease lengths, so a service held by a server
+ * that died just before is taken up as soon as that lease runs out. Two servers starting at once
+ * both look; the lease lets one of them provision each service.
+ */
+export async function resumeAfterStart(
+	admin: AdminClient,
+	origin: string,
+	everyMs = (leaseSeconds * 1000) / 4,
+): Promise<void> {
+	const underWay = new Set<string>();
+	const until = Date.now() + 2 * leaseSeconds * 1000;
+	while (!isShuttingDown()) {
+		const { data, error } = await admin.rpc('provisioning_to_resume', {
+			max_rows: 50,
+			quiet_seconds: leaseSeconds / 2,
+		});
+		if (error) throw new Error(`provisioning to resume: ${error.message}`);
+		for (const id of data.filter((one) => !underWay.has(one))) {
+			logger.warn('resuming interrupted provisioning', { serviceId: id });
+			underWay.add(id);
+			inBackground(resume(admin, id, origin).finally(() => underWay.delete(id)));
+		}
+		if (Date.now() >= until) return;
+		await pause(everyMs);
+	}
 }

@@ -8,7 +8,20 @@
  */
 const key = Symbol.for('frostnode.lifecycle.shutdown');
 const tasksKey = Symbol.for('frostnode.lifecycle.background');
-const holder = globalThis as { [key]?: AbortController; [tasksKey]?: Set<Promise<unknown>> };
+const tokenKey = Symbol.for('frostnode.lifecycle.process-token');
+const holder = globalThis as {
+	[key]?: AbortController;
+	[tasksKey]?: Set<Promise<unknown>>;
+	[tokenKey]?: string;
+};
+
+/**
+ * A random secret of this process alone, never sent anywhere else: the site server proves with
+ * it that a request to the start-up route (taking up cut-off provisioning) comes from itself.
+ */
+export function processToken(): string {
+	return (holder[tokenKey] ??= globalThis.crypto.randomUUID());
+}
 
 function tasks(): Set<Promise<unknown>> {
 	return (holder[tasksKey] ??= new Set());

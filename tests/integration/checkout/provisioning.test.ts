@@ -5,6 +5,7 @@ import {
 } from '../game-panel/fake-pterodactyl/index.ts';
 import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
+import { paidService as paidServiceFor } from './paid-service.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
 import type * as ResumeModule from '../../../src/server/checkout/resume-provisioning.ts';
@@ -48,50 +49,7 @@ afterAll(async () => {
 	await p.stack.stop();
 });
 
-/** A paid order whose service waits in `provisioning`. */
-async function paidService(key: string): Promise<string> {
-	const { data } = await p.service.rpc('place_order', {
-		customer: ownerId,
-		idempotency_key: key,
-		service: {
-			product_type: 'game',
-			game: 'palworld',
-			plan_id: 'palworld-standard',
-			tier: 'standard',
-			ram_gb: 8,
-			storage_gb: 25,
-			billing_cycle: 'monthly',
-		},
-		amounts: {
-			currency: 'EUR',
-			subtotal: 800,
-			discount: 0,
-			discount_percent: 0,
-			tax_rate: 25,
-			tax: 200,
-			total: 1000,
-		},
-		billing: {
-			name: 'Demo Kunde',
-			address: 'Gate 1',
-			postcode: '0150',
-			city: 'Oslo',
-			country: 'NO',
-		},
-		description: 'Palworld server',
-		payment_method: 'card',
-	});
-	const made = data as { invoice_id: string; service_id: string };
-	await p.service.rpc('settle_invoice', {
-		event_id: `evt-${key}`,
-		gateway: 'test',
-		invoice: made.invoice_id,
-		amount: 1000,
-		currency: 'EUR',
-		reference: `pay-${key}`,
-	});
-	return made.service_id;
-}
+const paidService = (key: string) => paidServiceFor(p, ownerId, key);
 
 const serviceRow = async (id: string) =>
 	(

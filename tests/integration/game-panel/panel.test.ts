@@ -206,6 +206,22 @@ describe.each([
 			await expect(call()).rejects.toBeInstanceOf(GamePanelNotFoundError);
 	});
 
+	// What provisioning does when a refund ended the service mid-install (src/server/checkout/).
+	it('deletes a server still installing; a retried create then makes a new one', async () => {
+		const input = order();
+		const again = await target.withSlowInstall(async (slow) => {
+			const server = await slow.createServer(input);
+			expect((await slow.state(server)).state).toBe('installing');
+			await slow.delete(server);
+			expect(await slow.findServer(input.serviceId)).toBeNull();
+			await expect(slow.delete(server)).rejects.toBeInstanceOf(GamePanelNotFoundError);
+			const second = await slow.createServer(input);
+			await slow.delete(second);
+			return { first: server, second };
+		});
+		expect(again.second.panelServerId).not.toBe(again.first.panelServerId);
+	});
+
 	it("resets the owner's panel password, which is also the SFTP password", async () => {
 		const customer = { email: 'ola@example.no', firstName: 'Ola', lastName: 'Nordmann' };
 		const one = await installed({ customer });

@@ -19,7 +19,13 @@ export type Fault = {
 	match?: (method: string, path: string) => boolean;
 	/** Let the panel act, then answer with the fault: the panel did it, the answer was lost. */
 	afterwards?: boolean;
-} & (Answer | { /** Never answer: a panel that hangs. */ hang: true });
+} & (
+	| Answer
+	| { /** Never answer: a panel that hangs. */ hang: true }
+	| {
+			/** Act and answer only once this settles: a request still in flight. */ until: Promise<unknown>;
+	  }
+);
 
 export interface SeenRequest {
 	method: string;
@@ -78,12 +84,13 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 		const index = faults.findIndex((f) => !f.match || f.match(method, path));
 		const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
 		if (fault && 'hang' in fault) return new Promise<Answer>(() => {});
-		if (fault && !fault.afterwards) return fault;
+		if (fault && 'until' in fault) await fault.until;
+		if (fault && 'status' in fault && !fault.afterwards) return fault;
 		const route = routes[kind].find(([m, pattern]) => m === method && pattern.test(path));
 		const answer = route
 			? route[2]({ state, params: route[1].exec(path)!.slice(1), query: url.searchParams, body })
 			: notFound();
-		return fault ?? answer;
+		return fault && 'status' in fault ? fault : answer;
 	}
 
 	const server = createServer((request, response) => {

@@ -1,0 +1,26 @@
+import type { APIRoute } from 'astro';
+import { fromThisProcess, resumeAfterStart } from '../../../server/checkout/resume-provisioning';
+import { json } from '../../../server/http/api';
+import { inBackground } from '../../../server/http/lifecycle';
+import { logger } from '../../../server/log/logger';
+import { adminClient } from '../../../server/supabase/admin-client';
+
+export const prerender = false;
+
+/**
+ * POST /api/internal/after-start: what a site server does once it listens (server/after-start.ts),
+ * here because the database and panel code live in Astro's bundle. Only the process itself may
+ * ask (its own token); anyone else gets the 404 of a route that does not exist.
+ */
+export const POST: APIRoute = ({ request, url }) => {
+	if (!fromThisProcess(request)) return new Response(null, { status: 404 });
+	const admin = adminClient();
+	if (!admin) return json(503, { resuming: false });
+	const origin = process.env.PUBLIC_SITE_URL ?? url.origin;
+	inBackground(
+		resumeAfterStart(admin, origin).catch((failure: unknown) =>
+			logger.error('interrupted provisioning not taken up', { error: failure }),
+		),
+	);
+	return json(202, { resuming: true });
+};

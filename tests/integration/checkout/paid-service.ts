@@ -1,0 +1,46 @@
+import type { Personas } from '../data-model/personas.ts';
+
+/** A paid Palworld order (10.00 EUR, test gateway) whose service waits in `provisioning`. */
+export async function paidService(p: Personas, ownerId: string, key: string): Promise<string> {
+	const { data } = await p.service.rpc('place_order', {
+		customer: ownerId,
+		idempotency_key: key,
+		service: {
+			product_type: 'game',
+			game: 'palworld',
+			plan_id: 'palworld-standard',
+			tier: 'standard',
+			ram_gb: 8,
+			storage_gb: 25,
+			billing_cycle: 'monthly',
+		},
+		amounts: {
+			currency: 'EUR',
+			subtotal: 800,
+			discount: 0,
+			discount_percent: 0,
+			tax_rate: 25,
+			tax: 200,
+			total: 1000,
+		},
+		billing: {
+			name: 'Demo Kunde',
+			address: 'Gate 1',
+			postcode: '0150',
+			city: 'Oslo',
+			country: 'NO',
+		},
+		description: 'Palworld server',
+		payment_method: 'card',
+	});
+	const made = data as { invoice_id: string; service_id: string };
+	await p.service.rpc('settle_invoice', {
+		event_id: `evt-${key}`,
+		gateway: 'test',
+		invoice: made.invoice_id,
+		amount: 1000,
+		currency: 'EUR',
+		reference: `pay-${key}`,
+	});
+	return made.service_id;
+}
