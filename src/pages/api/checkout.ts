@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { checkout } from '../../server/checkout/checkout';
 import { checkoutBody, toCheckoutInput } from '../../server/checkout/request';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '../../server/http/api';
+import { siteOrigin } from '../../server/http/site-origin';
 import { callerOf } from '../../server/http/caller';
 import { limits } from '../../server/rate-limit/limits';
 import { adminClient } from '../../server/supabase/admin-client';
@@ -33,7 +34,7 @@ export const POST: APIRoute = async (context) => {
 	if (typeof input === 'string') return apiError(422, input, `checkout.error.${input}`, locale);
 	const admin = adminClient();
 	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
-	const result = await checkout(admin, customer, input, { origin: context.url.origin, locale });
+	const result = await checkout(admin, customer, input, { origin: siteOrigin(), locale });
 	return result.ok
 		? json(result.status, result.body)
 		: apiError(result.status, result.code, result.message, locale);

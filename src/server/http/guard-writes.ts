@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { callerLocale, json } from './api';
-import { isCrossOriginWrite, ownOrigins } from './same-origin';
+import { isCrossOriginWrite } from './same-origin';
+import { siteOrigins } from './site-origin';
 import { useTranslations } from '../../i18n';
 import { logger } from '../log/logger';
 
@@ -10,7 +11,7 @@ import { logger } from '../log/logger';
  */
 export function refuseCrossOriginWrite(context: APIContext): Response | undefined {
 	const { request, url } = context;
-	if (!isCrossOriginWrite(request, ownOrigins(url, process.env.PUBLIC_SITE_URL))) return undefined;
+	if (!isCrossOriginWrite(request, siteOrigins())) return undefined;
 	logger.warn('cross-origin write refused', {
 		path: url.pathname,
 		origin: request.headers.get('origin') ?? request.headers.get('sec-fetch-site'),
