@@ -14,8 +14,10 @@ import { banner, note, step } from './start-steps.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
-// The site's public origin: every link it writes points here. It also answers as 127.0.0.1.
-const url = process.env.PUBLIC_SITE_URL?.trim() || `http://localhost:${port}`;
+// The site's public origin: every link it writes points here, and the banner names it. It also
+// answers as localhost and 127.0.0.1 alike. Astro's dev server listens on localhost.
+const url =
+	process.env.PUBLIC_SITE_URL?.trim() || `http://${dev ? 'localhost' : '127.0.0.1'}:${port}`;
 const BUILD_LOG = 'build.log';
 console.log(`\n  Starting Frostnode${dev ? ' with the dev server' : ''}…\n`);
 

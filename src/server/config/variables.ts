@@ -28,7 +28,7 @@ export const variables: readonly Variable[] = [
 		name: 'PUBLIC_SITE_URL',
 		group: 'Site',
 		required: 'production',
-		default: '`http://localhost:PORT` (development only; `npm start` sets its own)',
+		default: '`http://127.0.0.1:PORT` (development only; `npm start` sets its own)',
 		example: 'https://frostnode.example',
 		does: "The public origin: every absolute URL the site writes (mail links, the gateway's return addresses, auth redirects, canonical URLs; also read by `npm run build`). Requests naming another `Host` get 421",
 	},

@@ -18,8 +18,8 @@ describe('siteOrigin', () => {
 		expect(siteOrigin({ PUBLIC_SITE_URL: ' http://127.0.0.1:4601 ' })).toBe(
 			'http://127.0.0.1:4601',
 		);
-		expect(siteOrigin({ PORT: '4500' })).toBe('http://localhost:4500');
-		expect(siteOrigin({})).toBe('http://localhost:4321');
+		expect(siteOrigin({ PORT: '4500' })).toBe('http://127.0.0.1:4500');
+		expect(siteOrigin({ PUBLIC_SITE_URL: '' })).toBe('http://127.0.0.1:4321');
 	});
 });
 

@@ -22,7 +22,7 @@ const anyHostPaths = new Set(['/api/health', '/api/ready']);
 /** The public origin: PUBLIC_SITE_URL, or this machine on PORT in development (check.ts). */
 export function siteOrigin(env: Env = process.env): string {
 	const configured = env.PUBLIC_SITE_URL?.trim();
-	return configured ? new URL(configured).origin : `http://localhost:${env.PORT?.trim() || '4321'}`;
+	return configured ? new URL(configured).origin : `http://127.0.0.1:${env.PORT?.trim() || '4321'}`;
 }
 
 /** A Host header as the site compares it: lower case, without the scheme's default port. */
