@@ -17,7 +17,7 @@ import {
 	resolveClientAddress,
 } from '../src/server/http/client-address.ts';
 import { isShuttingDown } from '../src/server/http/lifecycle.ts';
-import { acceptsHost, normaliseHost } from '../src/server/http/site-origin.ts';
+import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/http/site-origin.ts';
 import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (
@@ -70,13 +70,14 @@ const server = createServer((req, res) => {
 	if (viaProxy)
 		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
 	logWhenDone(req, res, requestId);
-	// A request for another host gets no file: Astro's middleware refuses it in the visitor's
-	// language. Astro cannot even build a request from some Hosts (`a@b`): those are renamed to a
-	// host that is nobody's (RFC 6761), and refused like any other.
-	const ours = acceptsHost(req.headers.host, {
-		method: req.method,
-		path: (req.url ?? '/').split('?')[0] ?? '/',
-	});
+	// A page read on another of the site's names moves to the public origin (302: what is whose
+	// address may change). A request for another host gets no file: Astro's middleware refuses it
+	// in the visitor's language. Astro cannot even build a request from some Hosts (`a@b`): those
+	// are renamed to a host that is nobody's (RFC 6761), and refused like any other.
+	const asked = { method: req.method, url: req.url ?? '/' };
+	const canonical = canonicalLocation(req.headers.host, asked);
+	if (canonical) return void res.writeHead(302, { Location: canonical }).end();
+	const ours = acceptsHost(req.headers.host, { ...asked, path: asked.url.split('?')[0] ?? '/' });
 	if (!normaliseHost(req.headers.host ?? '', 'http:')) req.headers.host = 'misdirected.invalid';
 	void withRequestId(requestId, () =>
 		(ours ? serveStatic(clientRoot, req, res) : Promise.resolve(false))

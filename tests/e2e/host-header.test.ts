@@ -88,8 +88,14 @@ test('a foreign Host is refused for pages, files and the API; health probes stil
 		const probe = await raw(path, { from, headers: { Host: `10.1.2.3:${sitePort}` } });
 		expect(probe.status, path).toBe(200);
 	}
-	const own = await raw('/', { from, headers: { Host: `localhost:${sitePort}` } });
-	expect(own.status).toBe(200);
+	// The site's other name answers, sending page reads to the configured origin.
+	const own = await raw('/de/games?sort=price', {
+		from,
+		headers: { Host: `localhost:${sitePort}` },
+	});
+	expect(own.status).toBe(302);
+	expect(own.headers.location).toBe(`${siteOrigin}/de/games?sort=price`);
+	expect((await raw('/', { from })).status).toBe(200);
 });
 
 test('gateway and auth return addresses use the configured origin when asked as localhost', async ({

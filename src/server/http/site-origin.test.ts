@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	acceptsHost,
+	canonicalLocation,
 	normaliseHost,
 	parseHostAliases,
 	siteHosts,
@@ -73,6 +74,33 @@ describe('acceptsHost', () => {
 		expect(acceptsHost('10.0.0.11:4321', { method: 'GET', path: '/api/healthz' }, shop)).toBe(
 			false,
 		);
+	});
+});
+
+describe('canonicalLocation', () => {
+	const get = (url: string, method = 'GET') => ({ method, url });
+
+	it('moves page reads on the site’s other names to the public origin, path and query kept', () => {
+		expect(canonicalLocation('127.0.0.1:4321', get('/de/games?x=1'), local)).toBe(
+			'http://localhost:4321/de/games?x=1',
+		);
+		expect(canonicalLocation('localhost:4321', get('/de/games?x=1'), local)).toBeUndefined();
+		const www = { ...shop, SITE_HOST_ALIASES: 'www.shop.example' };
+		expect(canonicalLocation('www.shop.example', get('/', 'HEAD'), www)).toBe(
+			'https://shop.example/',
+		);
+		// A path that looks like another host stays a path on the site.
+		expect(canonicalLocation('[::1]:4321', get('//evil.example/'), local)).toBe(
+			'http://localhost:4321//evil.example/',
+		);
+	});
+
+	it('leaves writes, health probes, the public host and foreign hosts alone', () => {
+		expect(canonicalLocation('127.0.0.1:4321', get('/login', 'POST'), local)).toBeUndefined();
+		expect(canonicalLocation('127.0.0.1:4321', get('/api/ready'), local)).toBeUndefined();
+		expect(canonicalLocation('shop.example', get('/'), shop)).toBeUndefined();
+		expect(canonicalLocation('evil.example', get('/'), shop)).toBeUndefined();
+		expect(canonicalLocation('localhost:4321', get('*'), local)).toBeUndefined();
 	});
 });
 

@@ -68,14 +68,34 @@ export function siteOrigins(env: Env = process.env): string[] {
 	return siteHosts(env).map((host) => `${protocol}//${host}`);
 }
 
+const isRead = (method: string | undefined) => method === 'GET' || method === 'HEAD';
+
 /** Whether a request with this Host (and method and path) is the site's to answer. */
 export function acceptsHost(
 	host: string | null | undefined,
 	request: { method?: string; path: string },
 	env: Env = process.env,
 ): boolean {
-	if ((request.method === 'GET' || request.method === 'HEAD') && anyHostPaths.has(request.path))
-		return true;
+	if (isRead(request.method) && anyHostPaths.has(request.path)) return true;
 	const normalised = host ? normaliseHost(host, new URL(siteOrigin(env)).protocol) : undefined;
 	return normalised !== undefined && siteHosts(env).includes(normalised);
+}
+
+/**
+ * Where a page read on one of the site's other names (127.0.0.1 for localhost, an alias) moves to:
+ * the same path on the public origin, so the visitor's cookies live on the host its mailed links
+ * and sign-in callbacks name (a sign-up confirmed elsewhere would find no PKCE verifier). Writes
+ * and health probes stay where they are. Undefined when the request is already there.
+ */
+export function canonicalLocation(
+	host: string | null | undefined,
+	request: { method?: string; url: string },
+	env: Env = process.env,
+): string | undefined {
+	const site = new URL(siteOrigin(env));
+	const path = request.url.split('?')[0] ?? '/';
+	if (!isRead(request.method) || anyHostPaths.has(path) || !request.url.startsWith('/')) return;
+	const normalised = host ? normaliseHost(host, site.protocol) : undefined;
+	if (normalised === site.host || !acceptsHost(host, { method: request.method, path }, env)) return;
+	return site.origin + request.url; // concatenated: `//evil.example` stays a path on this site
 }
