@@ -66,6 +66,25 @@ export default defineConfig(
 		rules: { 'no-restricted-imports': ['error', { patterns: [LOCAL_STACK_INTERNALS] }] },
 	},
 	{
+		// Absolute URLs are built on the configured origin (src/server/http/site-origin.ts): a
+		// request's Host, and so its URL's origin, is whatever the sender wrote.
+		files: ['src/pages/**', 'src/server/**', 'src/middleware.ts'],
+		ignores: ['**/*.test.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				...[
+					"MemberExpression[property.name='origin'][object.property.name='url'][object.object.name=/^(context|Astro)$/]",
+					"NewExpression[callee.name='URL'] > MemberExpression.arguments[property.name='url'][object.name=/^(context|Astro)$/]",
+				].map((selector) => ({
+					selector,
+					message:
+						"Build absolute URLs on siteOrigin() (src/server/http/site-origin.ts), not the request's.",
+				})),
+			],
+		},
+	},
+	{
 		// Browser code and pure logic must never pull in server-only modules (service keys, gateways).
 		files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
 		rules: {

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { siteOrigin } from '../src/server/http/site-origin';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
 const now = values.now ? new Date(values.now) : new Date();
@@ -22,7 +23,7 @@ if (!admin) {
 	console.error('Set PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or run npm start first).');
 	process.exit(2);
 }
-const origin = process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
+const origin = siteOrigin();
 const summary = await runBilling(admin, { now, origin });
 console.log(JSON.stringify(summary, null, 2));
 process.exit(summary.ran && summary.failures.length > 0 ? 1 : 0);

@@ -37,6 +37,8 @@ await provisionDemoServers(backend.env, simFile);
 const { child } = await serveSite(e2ePorts.site, {
 	GAME_PANEL_SIM_FILE: simFile,
 	...backend.env,
+	// Its own origin, whatever the environment says; it also answers as localhost (host-header.test.ts).
+	PUBLIC_SITE_URL: site,
 	TRUSTED_PROXIES: '127.0.0.1',
 	GAME_PANEL_SIM_DELAY_MS: '300',
 	PROVISIONING_POLL_MS: '100',

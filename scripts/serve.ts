@@ -5,7 +5,10 @@ export interface SiteServer {
 	child: ChildProcess;
 }
 
-/** Starts the built site (Astro's Node server) and resolves once it answers. */
+/**
+ * Starts the built site (Astro's Node server) and resolves once it answers. Its public origin is
+ * PUBLIC_SITE_URL when given, else the address it listens on; its links and answers use only that.
+ */
 export async function serveSite(
 	port = Number(process.env.PORT ?? 4321),
 	env: NodeJS.ProcessEnv = {},
@@ -13,15 +16,16 @@ export async function serveSite(
 	onLog?: (chunk: string) => void,
 ): Promise<SiteServer> {
 	const host = process.env.HOST ?? '127.0.0.1';
+	const listening = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+	const url = env.PUBLIC_SITE_URL || process.env.PUBLIC_SITE_URL || listening;
 	const child = spawn(process.execPath, ['server/site-server.ts'], {
 		stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
-		env: { ...process.env, HOST: host, PORT: String(port), ...env },
+		env: { ...process.env, HOST: host, PORT: String(port), ...env, PUBLIC_SITE_URL: url },
 	});
 	child.stdout?.on('data', (chunk: Buffer) => onLog?.(String(chunk)));
-	const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 	for (let attempt = 0; attempt < 100; attempt++) {
 		if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}`);
-		const ok = await fetch(url).then(
+		const ok = await fetch(listening).then(
 			() => true,
 			() => false,
 		);
@@ -29,7 +33,7 @@ export async function serveSite(
 		await new Promise((resolve) => setTimeout(resolve, 100));
 	}
 	child.kill();
-	throw new Error(`The site server did not answer at ${url}`);
+	throw new Error(`The site server did not answer at ${listening}`);
 }
 
 if (import.meta.main) {

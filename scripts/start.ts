@@ -14,6 +14,10 @@ import { banner, note, step } from './start-steps.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
+// The site's public origin: every link it writes points here, and the banner names it. It also
+// answers as localhost and 127.0.0.1 alike. Astro's dev server listens on localhost.
+const url =
+	process.env.PUBLIC_SITE_URL?.trim() || `http://${dev ? 'localhost' : '127.0.0.1'}:${port}`;
 const BUILD_LOG = 'build.log';
 console.log(`\n  Starting Frostnode${dev ? ' with the dev server' : ''}…\n`);
 
@@ -21,7 +25,8 @@ let backend: Backend;
 try {
 	backend = await step(
 		'Database',
-		() => startBackend({ dataDir: 'supabase/.data', envFile: '.env.local', quiet: true }),
+		() =>
+			startBackend({ dataDir: 'supabase/.data', envFile: '.env.local', quiet: true, siteUrl: url }),
 		(b) => (b.stack ? 'local stack, data in supabase/.data' : 'hosted project'),
 	);
 } catch (error) {
@@ -43,10 +48,14 @@ if (simulated && backend.stack)
 		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE),
 		() => 'simulated, demo servers running',
 	);
-const siteEnv = { ...backend.env, CRON_SECRET, ...(simulated ? { GAME_PANEL_SIM_FILE } : {}) };
+const siteEnv = {
+	...backend.env,
+	PUBLIC_SITE_URL: url,
+	CRON_SECRET,
+	...(simulated ? { GAME_PANEL_SIM_FILE } : {}),
+};
 
 let site: ChildProcess;
-let url = `http://localhost:${port}`;
 if (dev) {
 	site = spawn(join('node_modules', '.bin', 'astro'), ['dev', '--port', String(port)], {
 		stdio: 'inherit',
@@ -66,7 +75,7 @@ if (dev) {
 				`${output.match(/[├└]─ \/\S*\.html/g)?.length ?? 0} pages, log in ${BUILD_LOG}`,
 		);
 	else note('Build', 'up to date (no source changed since the last build)');
-	({ url, child: site } = await step(
+	({ child: site } = await step(
 		'Site server',
 		() => serveSite(port, siteEnv),
 		(server) => server.url,

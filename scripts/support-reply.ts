@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { siteOrigin } from '../src/server/http/site-origin';
 
 const { values } = parseArgs({
 	options: { ticket: { type: 'string' }, message: { type: 'string' } },
@@ -26,7 +27,7 @@ if (!admin) {
 	console.error('Set PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or run npm start first).');
 	process.exit(2);
 }
-const origin = process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`;
+const origin = siteOrigin();
 const result = await staffReply(admin, values.ticket, values.message, origin);
 console.log(JSON.stringify(result, null, 2));
 process.exit(result.outcome === 'sent' ? 0 : 1);

@@ -18,6 +18,7 @@ import {
 	resolveClientAddress,
 } from '../src/server/http/client-address.ts';
 import { isShuttingDown } from '../src/server/http/lifecycle.ts';
+import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/http/site-origin.ts';
 import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (
@@ -65,13 +66,22 @@ const server = createServer((req, res) => {
 	const https = isHttps(req, viaProxy);
 	applySecurityHeaders(req, res, pagePolicies, https);
 	// Astro takes the scheme from the socket. Behind the operator's TLS proxy the socket is plain
-	// HTTP, so every URL built from the request (auth callbacks, the gateway's return addresses)
-	// would say http:// and session cookies would lose Secure: tell it what the proxy reported.
+	// HTTP, so session cookies would lose Secure: tell it what the proxy reported. (Absolute URLs
+	// are built on PUBLIC_SITE_URL, never on the request.)
 	if (viaProxy)
 		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
 	logWhenDone(req, res, requestId);
+	// A page read on another of the site's names moves to the public origin (302: what is whose
+	// address may change). A request for another host gets no file: Astro's middleware refuses it
+	// in the visitor's language. Astro cannot even build a request from some Hosts (`a@b`): those
+	// are renamed to a host that is nobody's (RFC 6761), and refused like any other.
+	const asked = { method: req.method, url: req.url ?? '/' };
+	const canonical = canonicalLocation(req.headers.host, asked);
+	if (canonical) return void res.writeHead(302, { Location: canonical }).end();
+	const ours = acceptsHost(req.headers.host, { ...asked, path: asked.url.split('?')[0] ?? '/' });
+	if (!normaliseHost(req.headers.host ?? '', 'http:')) req.headers.host = 'misdirected.invalid';
 	void withRequestId(requestId, () =>
-		serveStatic(clientRoot, req, res)
+		(ours ? serveStatic(clientRoot, req, res) : Promise.resolve(false))
 			.then((served) =>
 				served ? undefined : handler(req, res, undefined, { clientAddress, requestId }),
 			)

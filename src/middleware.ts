@@ -6,6 +6,7 @@ import { createRequestClient } from './server/supabase/request-client';
 import { clientAddressOf } from './server/http/request-address';
 import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';
+import { refuseForeignHost } from './server/http/guard-host';
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
@@ -14,10 +15,13 @@ const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|pan
  * For every page rendered on request: the locale, the visitor's Supabase client, and the guard.
  * Private paths need a signed-in customer; anyone else goes to sign in (in their language) and
  * comes back afterwards. It runs on the server, so a signed-out visitor never sees the panel.
- * Before all that, a write from another origin is refused.
+ * Before all that, a request for another host and a write from another origin are refused.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+	// Prerendering (the build) has no Host; the site server checks it for the built files.
 	if (context.isPrerendered) return next();
+	const misdirected = refuseForeignHost(context);
+	if (misdirected) return misdirected;
 	const refused = refuseCrossOriginWrite(context);
 	if (refused) return refused;
 	allowConfiguredOrigins(context.csp);

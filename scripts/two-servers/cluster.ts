@@ -63,11 +63,10 @@ export async function startCluster(): Promise<Cluster> {
 		testGateway: `two-servers-gateway-${randomBytes(16).toString('hex')}`,
 		cron: `two-servers-cron-${randomBytes(16).toString('hex')}`,
 	};
-	// The same settings for both. PUBLIC_SITE_URL is left unset: without it each server is its own
-	// loopback origin (test-delivery.ts selfOrigin), which is what the browser's Origin names.
+	// The same settings for both, but each server is its own public origin (its loopback address),
+	// which is what the browser's Origin names and where its links point.
 	const shared = {
 		...backend.env,
-		PUBLIC_SITE_URL: undefined, // dropped from the inherited environment (spawn skips undefined)
 		STRIPE_SECRET_KEY: '',
 		STRIPE_WEBHOOK_SECRET: '',
 		PTERODACTYL_URL: '',
@@ -89,7 +88,7 @@ export async function startCluster(): Promise<Cluster> {
 			const log: string[] = [];
 			const { url, child } = await serveSite(
 				port,
-				{ ...shared, GAME_PANEL_SIM_FILE: simFile },
+				{ ...shared, GAME_PANEL_SIM_FILE: simFile, PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
 				(chunk) => log.push(chunk),
 			);
 			sites.push({ name, origin: url, simFile, child, log });

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { checkout } from '../../server/checkout/checkout';
 import { checkoutBody, toCheckoutInput } from '../../server/checkout/request';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '../../server/http/api';
+import { siteOrigin } from '../../server/http/site-origin';
 import { callerOf } from '../../server/http/caller';
 import { clientAddressOf } from '../../server/http/request-address';
 import { limits } from '../../server/rate-limit/limits';
@@ -35,7 +36,7 @@ export const POST: APIRoute = async (context) => {
 	const admin = adminClient();
 	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
 	const result = await checkout(admin, customer, input, {
-		origin: context.url.origin,
+		origin: siteOrigin(),
 		locale,
 		clientAddress: clientAddressOf(context),
 	});

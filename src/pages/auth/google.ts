@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { isLocale, localizePath } from '../../i18n';
 import { safeReturnPath } from '../../lib/auth/return-to';
 import { supabaseEnv } from '../../server/supabase/env';
+import { authCallbackUrl } from '../../server/auth/callback-url';
 
 export const prerender = false;
 
@@ -25,10 +26,9 @@ export const POST: APIRoute = async ({ url, locals, redirect }) => {
 			303,
 		);
 	}
-	const callback = new URL(`/auth/callback?next=${encodeURIComponent(next)}`, url);
 	const { data, error } = await locals.supabase.auth.signInWithOAuth({
 		provider: 'google',
-		options: { redirectTo: callback.href },
+		options: { redirectTo: authCallbackUrl(next) },
 	});
 	if (error || !data.url)
 		return redirect(`${localizePath('/login', locale)}?error=googleDisabled`, 303);

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { localizePath, type Locale } from '../../i18n';
 import { readForm } from '../auth/form';
+import { authCallbackUrl } from '../auth/callback-url';
 import { clientAddressOf } from '../http/request-address';
 import { requestEmailChange } from './email-change';
 import { changePassword, saveProfile, type Outcome, type ProfileFields } from './profile';
@@ -53,8 +54,12 @@ export async function profilePageAction(
 	}
 	if (field('intent') === 'email') {
 		const landing = `${localizePath('/panel/account/profile', locale)}?email=changed`;
-		const callback = new URL(`/auth/callback?next=${encodeURIComponent(landing)}`, context.url);
-		const outcome = await requestEmailChange(supabase, user, field('email'), callback.href);
+		const outcome = await requestEmailChange(
+			supabase,
+			user,
+			field('email'),
+			authCallbackUrl(landing),
+		);
 		// Until both links are opened the address in use is still the current one.
 		return { tab: 'profile', outcome, posted: {}, emailPosted: outcome.ok ? null : field('email') };
 	}

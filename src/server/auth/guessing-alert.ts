@@ -3,24 +3,25 @@ import { getMailer } from '../mail';
 import { composeMail } from '../mail/compose';
 import { adminClient } from '../supabase/admin-client';
 import { logger } from '../log/logger';
+import { siteOrigin } from '../http/site-origin';
 
 /**
  * Tells an account's owner that sign-in is paused because someone keeps guessing its password,
  * with a reset link that gets them in at once. Nothing is sent for an address without an account,
  * and nothing about the outcome reaches the person signing in (this runs after they are answered).
+ * The link is on the configured origin: a request's Host is the sender's to forge (issue 26).
  */
 export async function alertAccountOwner(
 	email: string,
 	clientAddress: string,
 	locale: Locale,
-	origin: string,
 ): Promise<void> {
 	try {
 		const admin = adminClient();
 		if (!admin) return;
 		const { data, error } = await admin.auth.admin.generateLink({ type: 'recovery', email });
 		if (error || !data.properties?.hashed_token) return; // no such account: nobody to tell
-		const link = new URL('/auth/confirm', origin);
+		const link = new URL('/auth/confirm', siteOrigin());
 		link.searchParams.set('token_hash', data.properties.hashed_token);
 		link.searchParams.set('type', 'recovery');
 		link.searchParams.set('next', localizePath('/reset-password', locale));

@@ -21,7 +21,6 @@ interface Attempt {
 	password: string;
 	clientAddress: string;
 	locale: Locale;
-	origin: string;
 }
 
 function refused(verdict: Verdict, message: UiKey): SignInResult | undefined {
@@ -51,8 +50,7 @@ export async function signIn(attempt: Attempt): Promise<SignInResult> {
 	if (failure.message === 'auth.error.invalidCredentials') {
 		await limits.signInFailuresPerAccount.record(account);
 		const nowPaused = await limits.signInFailuresPerAccount.check(account);
-		if (!nowPaused.ok)
-			void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale, attempt.origin);
+		if (!nowPaused.ok) void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale);
 	}
 	const status = failure.message === 'auth.error.rateLimited' ? 429 : 400;
 	return { ok: false, message: failure.message, status };

@@ -63,6 +63,7 @@ describe('the start-up configuration check', () => {
 	it.each([
 		['PUBLIC_SITE_URL', 'http://frostnode.example'],
 		['PUBLIC_SITE_URL', 'https://frostnode.example/shop'],
+		['SITE_HOST_ALIASES', 'https://www.frostnode.example'],
 		['PUBLIC_SUPABASE_URL', 'abcd.supabase.co'],
 		['SUPABASE_SECRET_KEY', 'eyJhbGciOi.service.key'],
 		['STRIPE_SECRET_KEY', 'pk_live_123'],

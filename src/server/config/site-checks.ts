@@ -1,4 +1,5 @@
 import { parseTrustedProxies } from '../http/client-address.ts';
+import { parseHostAliases } from '../http/site-origin.ts';
 
 // The site's own settings: where it is, how it listens, and what it needs from Supabase. Each
 // check names its variable and never echoes a secret's value.
@@ -63,10 +64,15 @@ export function siteProblems(env: Env, mode: Mode): string[] {
 	const level = env.LOG_LEVEL?.trim();
 	if (level && !['debug', 'info', 'warn', 'error', 'silent'].includes(level.toLowerCase()))
 		problems.push(`LOG_LEVEL must be debug, info, warn, error or silent, not "${level}"`);
-	try {
-		parseTrustedProxies(env.TRUSTED_PROXIES);
-	} catch (error) {
-		problems.push((error as Error).message);
+	for (const parse of [
+		() => parseTrustedProxies(env.TRUSTED_PROXIES),
+		() => parseHostAliases(env.SITE_HOST_ALIASES),
+	]) {
+		try {
+			parse();
+		} catch (error) {
+			problems.push((error as Error).message);
+		}
 	}
 	return problems;
 }

@@ -5,7 +5,8 @@
  * says `Sec-Fetch-Site`. A request with neither is no browser's (the gateway's webhook, the billing
  * scheduler, curl): it carries no visitor's cookies to abuse, and its own checks (signatures,
  * secrets) apply. Astro's built-in check is off (astro.config.mjs) because, behind a TLS proxy,
- * it compares against `http://` and would refuse every form; this one knows the public origin.
+ * it compares against `http://` and would refuse every form. This one compares with the site's
+ * configured origins (`siteOrigins()`), never with the request's own Host, which the sender chooses.
  */
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -15,17 +16,4 @@ export function isCrossOriginWrite(request: Request, ownOrigins: readonly string
 	if (origin !== null) return !ownOrigins.includes(origin.toLowerCase());
 	const site = request.headers.get('sec-fetch-site');
 	return site !== null && site !== 'same-origin' && site !== 'none';
-}
-
-/** The origins this site answers as: the public one the operator configured and the one asked. */
-export function ownOrigins(requestUrl: URL, publicSiteUrl: string | undefined): string[] {
-	const origins = [requestUrl.origin.toLowerCase()];
-	if (publicSiteUrl) {
-		try {
-			origins.push(new URL(publicSiteUrl).origin.toLowerCase());
-		} catch {
-			// a malformed PUBLIC_SITE_URL stops the server at start (src/server/config/check.ts)
-		}
-	}
-	return origins;
 }

@@ -10,9 +10,9 @@ export function mailLocale(value: string | null | undefined): Locale {
 	return isLocale(value) ? value : 'en';
 }
 
-/** Links in mails point at the public site: PUBLIC_SITE_URL, else the origin the request came to. */
+/** Links in mails point at the public site: `origin` is always `siteOrigin()`, passed down from the route. */
 export function siteUrl(path: string, origin: string): string {
-	return new URL(path, process.env.PUBLIC_SITE_URL ?? origin).href;
+	return new URL(path, origin).href;
 }
 
 /** Sends; false (and a log line) when the mail server refused or could not be reached. */

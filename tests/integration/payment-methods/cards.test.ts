@@ -157,8 +157,9 @@ describe('adding a card on the gateway’s page', () => {
 			const request = new Request(url, { method: 'POST', body: form });
 			const answer = await s.routes.saveCard({ request, url } as unknown as APIContext);
 			expect(answer.status).toBe(303);
+			// Back to the site's configured origin, which here is this server (siteOn sets PORT).
 			expect(answer.headers.get('location')).toBe(
-				`${origin}/panel/billing/payment-methods?added=1`,
+				`${site.origin}/panel/billing/payment-methods?added=1`,
 			);
 			expect((await list(s.tokens.other)).methods).toMatchObject([
 				{ brand: 'visa', last4: '0341', expYear: 2034, isDefault: true },

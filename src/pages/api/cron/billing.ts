@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { cronAccess } from '../../../server/billing/cron-auth';
 import { runBilling } from '../../../server/billing/run';
 import { apiError, callerLocale, json } from '../../../server/http/api';
+import { siteOrigin } from '../../../server/http/site-origin';
 import { adminClient } from '../../../server/supabase/admin-client';
 
 export const prerender = false;
@@ -19,7 +20,6 @@ export const POST: APIRoute = async (context) => {
 	if (access === 'denied') return apiError(401, 'unauthenticated', 'api.error.cronDenied', locale);
 	const admin = adminClient();
 	if (!admin) return apiError(503, 'unavailable', 'checkout.error.unavailable', locale);
-	const origin = process.env.PUBLIC_SITE_URL ?? context.url.origin;
-	const summary = await runBilling(admin, { now: new Date(), origin });
+	const summary = await runBilling(admin, { now: new Date(), origin: siteOrigin() });
 	return json(200, summary);
 };

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { payInvoices } from '../../../server/billing/bundle';
 import { apiError, json } from '../../../server/http/api';
+import { siteOrigin } from '../../../server/http/site-origin';
 import { customerRoute } from '../../../server/http/customer-route';
 import { limits } from '../../../server/rate-limit/limits';
 
@@ -17,7 +18,7 @@ const body = z.object({
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.checkoutsPerAccount }, async (r) => {
 		const result = await payInvoices(r.admin, r.customer, r.body.invoiceIds, r.body.method, {
-			origin: context.url.origin,
+			origin: siteOrigin(),
 			locale: r.locale,
 			returnPath: '/panel/billing',
 		});

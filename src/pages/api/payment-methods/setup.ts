@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { apiError, json } from '../../../server/http/api';
+import { siteOrigin } from '../../../server/http/site-origin';
 import { customerRoute } from '../../../server/http/customer-route';
 import { startCardSetup } from '../../../server/payment-methods/actions';
 import { limits } from '../../../server/rate-limit/limits';
@@ -14,7 +15,7 @@ const body = z.object({ locale: z.string().optional() });
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.savedCardChangesPerAccount }, async (r) => {
 		try {
-			const back = { origin: context.url.origin, locale: r.locale };
+			const back = { origin: siteOrigin(), locale: r.locale };
 			return json(201, { setupUrl: await startCardSetup(r.admin, r.customer, back) });
 		} catch (error) {
 			logger.error('no setup page from the gateway', { error });

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { apiError, json } from '../../../../server/http/api';
+import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { payInvoice } from '../../../../server/invoices/actions';
 import { limits } from '../../../../server/rate-limit/limits';
@@ -16,7 +17,7 @@ const body = z.object({
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.checkoutsPerAccount }, async (r) => {
 		const result = await payInvoice(r.admin, r.customer, context.params.id ?? '', r.body.method, {
-			origin: context.url.origin,
+			origin: siteOrigin(),
 			locale: r.locale,
 		});
 		if (result === 'not_found') return apiError(404, result, 'invoices.error.notFound', r.locale);

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { retryPayment } from '../../../../server/checkout/retry-payment';
 import { apiError, json } from '../../../../server/http/api';
+import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { limits } from '../../../../server/rate-limit/limits';
 
@@ -24,7 +25,7 @@ export const POST: APIRoute = (context) =>
 				context.params.id ?? '',
 				r.body.method,
 				{
-					origin: context.url.origin,
+					origin: siteOrigin(),
 					locale: r.locale,
 				},
 			);

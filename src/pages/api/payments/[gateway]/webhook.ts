@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { handlePaymentEvent } from '../../../../server/checkout/fulfilment';
 import { json } from '../../../../server/http/api';
+import { siteOrigin } from '../../../../server/http/site-origin';
 import {
 	getPaymentGateway,
 	PaymentConfigError,
@@ -22,7 +23,7 @@ const failure = (status: number, code: string, message: string) =>
  * body is verified by the gateway in use, then handed to fulfilment, which takes each event once.
  * A 4xx tells the gateway to give up on a delivery; a 5xx makes it retry.
  */
-export const POST: APIRoute = async ({ params, request, url }) => {
+export const POST: APIRoute = async ({ params, request }) => {
 	const gateway = getPaymentGateway();
 	// Only the gateway in use has an endpoint: test payments stop the moment Stripe is configured.
 	if (params.gateway !== gateway.name) return failure(404, 'unknown_gateway', 'Not in use');
@@ -43,7 +44,7 @@ export const POST: APIRoute = async ({ params, request, url }) => {
 			: failure(500, 'gateway_error', 'Could not read the event');
 	}
 	try {
-		await handlePaymentEvent(event, url.origin);
+		await handlePaymentEvent(event, siteOrigin());
 	} catch (error) {
 		logger.error('payment event not processed', {
 			gateway: gateway.name,

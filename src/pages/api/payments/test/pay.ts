@@ -14,7 +14,7 @@ const seeOther = (location: string) =>
  * Sends the signed webhook a real gateway would, then takes the browser where that gateway would:
  * the session's success URL after Pay, its cancel URL after Decline.
  */
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async ({ request }) => {
 	if (getPaymentGateway().name !== 'test') return new Response(null, { status: 404 });
 	const form = await request.formData().catch(() => new FormData());
 	const token = form.get('session');
@@ -28,7 +28,7 @@ export const POST: APIRoute = async ({ request, url }) => {
 			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
 		});
 
-	const delivered = await deliverTestWebhook(session, action, url);
+	const delivered = await deliverTestWebhook(session, action);
 	if (!delivered) {
 		const page = localizePath(
 			`/checkout/test-gateway/${encodeURIComponent(session.invoiceId)}`,

@@ -14,7 +14,7 @@ const seeOther = (location: string) =>
  * the signed 'card.saved' webhook a real gateway would, then returns the browser to the panel.
  * Cancel is a plain link to the session's cancel URL and never comes here.
  */
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async ({ request }) => {
 	if (getPaymentGateway().name !== 'test') return new Response(null, { status: 404 });
 	const form = await request.formData().catch(() => new FormData());
 	const token = form.get('session');
@@ -28,7 +28,7 @@ export const POST: APIRoute = async ({ request, url }) => {
 			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
 		});
 
-	if (!(await deliverTestCardWebhook(session, card, url))) {
+	if (!(await deliverTestCardWebhook(session, card))) {
 		const page = localizePath('/checkout/test-gateway/card', locale);
 		return seeOther(`${page}?session=${encodeURIComponent(token as string)}&error=delivery`);
 	}

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { requestPause } from '../../../../server/billing/pause';
 import { pauseBody, pauseRefusal } from '../../../../server/billing/pause-request';
 import { apiError, json } from '../../../../server/http/api';
+import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { limits } from '../../../../server/rate-limit/limits';
 
@@ -16,7 +17,7 @@ export const POST: APIRoute = (context) =>
 			r.customer,
 			context.params.id ?? '',
 			{ months, method },
-			{ origin: context.url.origin, locale: r.locale, now: new Date() },
+			{ origin: siteOrigin(), locale: r.locale, now: new Date() },
 		);
 		if (typeof result !== 'string') return json(201, result);
 		const { status, message } = pauseRefusal(result);

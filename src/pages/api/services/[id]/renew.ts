@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { renewEarly } from '../../../../server/billing/renew-early';
 import { apiError, json } from '../../../../server/http/api';
+import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { limits } from '../../../../server/rate-limit/limits';
 
@@ -16,7 +17,7 @@ const body = z.object({
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.checkoutsPerAccount }, async (r) => {
 		const result = await renewEarly(r.admin, r.customer, context.params.id ?? '', r.body.method, {
-			origin: context.url.origin,
+			origin: siteOrigin(),
 			locale: r.locale,
 			now: new Date(),
 		});

@@ -3,6 +3,7 @@ import type { ExtraId } from '../../../../../lib/catalogue';
 import { orderUpgrade } from '../../../../../server/billing/upgrade';
 import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade-request';
 import { apiError, json } from '../../../../../server/http/api';
+import { siteOrigin } from '../../../../../server/http/site-origin';
 import { customerRoute } from '../../../../../server/http/customer-route';
 import { limits } from '../../../../../server/rate-limit/limits';
 
@@ -18,7 +19,7 @@ export const POST: APIRoute = (context) =>
 			context.params.id ?? '',
 			{ ram, storageGb, extras: extras as ExtraId[] },
 			method,
-			{ origin: context.url.origin, locale: r.locale, now: new Date() },
+			{ origin: siteOrigin(), locale: r.locale, now: new Date() },
 		);
 		if (typeof result !== 'string') return json(201, result);
 		const { status, message } = upgradeRefusal(result);
