@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { processToken } from '../src/server/http/lifecycle.ts';
+import { siteOrigin } from '../src/server/http/site-origin.ts';
 import { logger } from '../src/server/log/logger.ts';
 
 /**
@@ -12,16 +13,32 @@ export async function afterStart(server: Server): Promise<void> {
 	const bound = server.address();
 	if (!bound || typeof bound === 'string') return;
 	const any = bound.address === '0.0.0.0' || bound.address === '::';
-	const host = any ? '127.0.0.1' : bound.address;
-	const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound.port}/api/internal/after-start`;
 	try {
-		const response = await fetch(url, {
-			method: 'POST',
-			headers: { 'X-Process-Token': processToken() },
-		});
-		await response.body?.cancel();
-		if (response.status !== 202) logger.error('start-up work refused', { status: response.status });
+		const status = await postToSelf(any ? '127.0.0.1' : bound.address, bound.port);
+		if (status !== 202) logger.error('start-up work refused', { status });
 	} catch (error) {
 		logger.error('start-up work could not be asked for', { error });
 	}
+}
+
+// node:http rather than fetch: the request must name the site's public host, or the host guard
+// would refuse it as misdirected (fetch does not let a caller set Host).
+function postToSelf(address: string, port: number): Promise<number | undefined> {
+	return new Promise((resolve, reject) => {
+		const asked = request(
+			{
+				host: address,
+				port,
+				method: 'POST',
+				path: '/api/internal/after-start',
+				headers: { Host: new URL(siteOrigin()).host, 'X-Process-Token': processToken() },
+			},
+			(response) => {
+				response.resume();
+				resolve(response.statusCode);
+			},
+		);
+		asked.on('error', reject);
+		asked.end();
+	});
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { fromThisProcess, resumeAfterStart } from '../../../server/checkout/resume-provisioning';
 import { json } from '../../../server/http/api';
+import { siteOrigin } from '../../../server/http/site-origin';
 import { inBackground } from '../../../server/http/lifecycle';
 import { logger } from '../../../server/log/logger';
 import { adminClient } from '../../../server/supabase/admin-client';
@@ -12,13 +13,12 @@ export const prerender = false;
  * here because the database and panel code live in Astro's bundle. Only the process itself may
  * ask (its own token); anyone else gets the 404 of a route that does not exist.
  */
-export const POST: APIRoute = ({ request, url }) => {
+export const POST: APIRoute = ({ request }) => {
 	if (!fromThisProcess(request)) return new Response(null, { status: 404 });
 	const admin = adminClient();
 	if (!admin) return json(503, { resuming: false });
-	const origin = process.env.PUBLIC_SITE_URL ?? url.origin;
 	inBackground(
-		resumeAfterStart(admin, origin).catch((failure: unknown) =>
+		resumeAfterStart(admin, siteOrigin()).catch((failure: unknown) =>
 			logger.error('interrupted provisioning not taken up', { error: failure }),
 		),
 	);
