@@ -131,5 +131,5 @@ export function createStripeObjects() {
 		return { status: 200, body: expanded ? { ...session, payment_intent: intent } : session };
 	}
 
-	return { customers, sessions, enabled, createCustomer, createSession, pay, retrieve };
+	return { customers, sessions, intents, enabled, createCustomer, createSession, pay, retrieve };
 }

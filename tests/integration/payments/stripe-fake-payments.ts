@@ -28,8 +28,11 @@ function redirectRefusal(form: Json): Reply | null {
 	return null;
 }
 
-export function createStripePayments(nextId: (prefix: string) => string) {
-	const intents = new Map<string, Json>();
+/** `intents` is shared with the Checkout Sessions', so their payments can be refunded too. */
+export function createStripePayments(
+	nextId: (prefix: string) => string,
+	intents: Map<string, Json>,
+) {
 	const refunded = new Map<string, number>();
 
 	function createIntent(form: Json): Reply {

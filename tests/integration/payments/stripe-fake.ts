@@ -50,7 +50,7 @@ const reuseRefused: Reply = {
 export async function startStripeFake() {
 	const objects = createStripeObjects();
 	let serial = 0;
-	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`);
+	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`, objects.intents);
 	const setup = createStripeSetup(objects.customers, objects.enabled);
 	const requests: Recorded[] = [];
 	const replies = new Map<string, Reply & { fingerprint: string }>();

@@ -43,7 +43,7 @@ export const POST: APIRoute = async ({ params, request, url }) => {
 			: failure(500, 'gateway_error', 'Could not read the event');
 	}
 	try {
-		await handlePaymentEvent(event, url.origin);
+		await handlePaymentEvent(event, url.origin, gateway);
 	} catch (error) {
 		logger.error('payment event not processed', {
 			gateway: gateway.name,

@@ -1,0 +1,241 @@
+import Stripe from 'stripe';
+import type { User } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
+import { isLocale, useTranslations } from '../../../src/i18n';
+import { createStripeGateway } from '../../../src/server/payments/stripe.ts';
+import {
+	createTestGateway,
+	readTestSession,
+	signTestWebhook,
+	testWebhookFor,
+} from '../../../src/server/payments/test-gateway.ts';
+import type { CheckoutSession, PaymentGateway } from '../../../src/server/payments/types.ts';
+import { origin, startBillingStack, type BillingStack } from '../billing/fixture.ts';
+import { messages } from '../local-stack/helpers.ts';
+import { startStripeFake, type StripeFake } from './stripe-fake.ts';
+
+// Issue 26, items 3 and 4: a payment that arrives for an invoice that is not payable (cancelled by
+// a money-back refund, or already paid by another payment) changes nothing on the invoice or the
+// service; it is given back in full through the gateway it came by, recorded as a refund, and the
+// customer is told by mail. Run against both gateways: the test gateway, and Stripe through the fake.
+
+let b: BillingStack;
+let fake: StripeFake;
+let owner: User;
+let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
+let requestMoneyBack: typeof MoneyBackModule.requestMoneyBack;
+
+const webhookSecret = 'whsec_unpayable';
+const testSecret = 'unpayable-test-gateway-secret-0123456789';
+
+beforeAll(async () => {
+	b = await startBillingStack();
+	fake = await startStripeFake();
+	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
+	({ requestMoneyBack } = await import('../../../src/server/billing/money-back.ts'));
+	owner = (await b.p.owner.auth.getUser()).data.user!;
+}, 60_000);
+
+afterAll(async () => {
+	await fake?.close();
+	await b?.stop();
+});
+
+interface Harness {
+	gateway: PaymentGateway;
+	/** The customer pays `session` at the gateway: the verified event its webhook carries. */
+	pay(session: CheckoutSession): Promise<Parameters<typeof handlePaymentEvent>[0]>;
+	/** The refunds the gateway was asked for: payment id and amount. */
+	refunds(): { paymentId: string; amount: number }[];
+}
+
+const testRefunds: { paymentId: string; amount: number }[] = [];
+
+const harnesses: Record<'test' | 'stripe', () => Harness> = {
+	test: () => {
+		const gateway = createTestGateway(testSecret);
+		const refund = gateway.refund.bind(gateway);
+		return {
+			gateway: {
+				...gateway,
+				refund: (request) => {
+					testRefunds.push({ paymentId: request.paymentId, amount: request.amount });
+					return refund(request);
+				},
+			},
+			async pay(session) {
+				const opened = readTestSession(session.sessionId, testSecret)!;
+				const signed = signTestWebhook(testWebhookFor(opened, 'pay'), { secret: testSecret });
+				return gateway.parseWebhook(signed.rawBody, new Headers(signed.headers));
+			},
+			refunds: () => testRefunds,
+		};
+	},
+	stripe: () => {
+		const gateway = createStripeGateway({
+			secretKey: 'sk_test_fake',
+			webhookSecrets: [webhookSecret],
+			client: fake.client(),
+		});
+		return {
+			gateway,
+			async pay({ sessionId }) {
+				const payload = JSON.stringify({
+					id: `evt_${sessionId}`,
+					object: 'event',
+					api_version: Stripe.API_VERSION,
+					created: Math.floor(Date.now() / 1000),
+					type: 'checkout.session.completed',
+					data: { object: fake.pay(sessionId) },
+				});
+				const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+				return gateway.parseWebhook(payload, new Headers({ 'Stripe-Signature': header }));
+			},
+			refunds: () =>
+				fake.requests
+					.filter((r) => r.method === 'POST' && r.path === '/v1/refunds')
+					.map((r) => ({
+						paymentId: String(r.form.payment_intent),
+						amount: Number(r.form.amount),
+					})),
+		};
+	},
+};
+
+let serial = 0;
+const checkout = (gateway: PaymentGateway, invoice: { id: string; total: number }) =>
+	gateway.createCheckout({
+		invoiceId: invoice.id,
+		orderId: invoice.id,
+		amount: invoice.total,
+		currency: 'EUR',
+		method: 'card',
+		customer: { profileId: owner.id, email: owner.email!, name: 'Demo Kunde' },
+		description: 'Palworld server',
+		locale: 'en',
+		successUrl: `${origin}/checkout/complete?session={CHECKOUT_SESSION_ID}`,
+		cancelUrl: `${origin}/cart`,
+		idempotencyKey: `unpayable-${++serial}-${Date.now()}`,
+	});
+
+const invoiceNamed = async (id: string) =>
+	(
+		await b.p.service
+			.from('invoices')
+			.select('number, status, total, transactions(kind, amount, gateway_reference)')
+			.eq('id', id)
+			.single()
+	).data!;
+
+/** The mails telling the owner a payment for invoice `number` was given back, in their language. */
+async function mailsAbout(number: string) {
+	const { data } = await b.p.service
+		.from('profiles')
+		.select('preferred_locale')
+		.eq('id', owner.id)
+		.single();
+	const t = useTranslations(isLocale(data?.preferred_locale) ? data.preferred_locale : 'en');
+	const subject = t('mail.unpayable.subject', { number });
+	return (await messages(b.p.stack)).filter(
+		(m) => m.to.includes(owner.email!) && m.subject === subject,
+	);
+}
+
+describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
+	let harness: Harness;
+	beforeAll(() => {
+		harness = harnesses[name]();
+	});
+
+	it('gives back a renewal paid after a money-back refund cancelled it, and keeps the service ended', async () => {
+		const id = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		const issued = await b.p.service.rpc('issue_renewal_invoice', {
+			service: id,
+			at: '2027-02-21T12:00:00Z',
+			period_end: '2027-03-31T12:00:00Z',
+			amounts: { tax_rate: 25, tax: 200 },
+			description: 'Palworld server, renewal',
+		});
+		const renewal = (issued.data as { invoice_id: string }).invoice_id;
+		const session = await checkout(harness.gateway, { id: renewal, total: 1000 });
+		const refused = await requestMoneyBack(b.admin, owner, id, 'Changed my mind', new Date());
+		expect(refused).toMatchObject({ total: 1000 });
+		expect((await invoiceNamed(renewal)).status).toBe('cancelled');
+
+		const event = await harness.pay(session);
+		expect(event).toMatchObject({ kind: 'paid', invoiceId: renewal, amount: 1000 });
+		await handlePaymentEvent(event, origin, harness.gateway);
+		// Delivered again (gateways deliver at least once): still one refund.
+		await handlePaymentEvent(event, origin, harness.gateway);
+
+		const after = await invoiceNamed(renewal);
+		expect(after.status).toBe('cancelled');
+		const paymentId = event.kind === 'paid' ? event.paymentId : '';
+		expect(after.transactions).toEqual(
+			expect.arrayContaining([
+				{ kind: 'payment', amount: 1000, gateway_reference: paymentId },
+				{ kind: 'refund', amount: 1000, gateway_reference: `refund:${paymentId}` },
+			]),
+		);
+		expect(after.transactions).toHaveLength(2);
+		const service = (
+			await b.p.service.from('services').select('status, current_period_end').eq('id', id).single()
+		).data;
+		expect(service).toMatchObject({ status: 'terminated' });
+		expect(new Date(service!.current_period_end).toISOString()).toBe('2027-02-28T12:00:00.000Z');
+		expect(harness.refunds().filter((r) => r.paymentId === paymentId)).toEqual([
+			{ paymentId, amount: 1000 },
+		]);
+		expect(await mailsAbout(after.number)).toHaveLength(1);
+	});
+
+	it('keeps one of two payments for one order and gives the other back in full', async () => {
+		const placed = await b.p.service.rpc('place_order', {
+			customer: owner.id,
+			idempotency_key: `double-${name}-${Date.now()}`,
+			service: {
+				product_type: 'game',
+				game: 'palworld',
+				plan_id: 'palworld-standard',
+				tier: 'standard',
+				ram_gb: 8,
+				storage_gb: 25,
+				billing_cycle: 'monthly',
+			},
+			amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
+			billing: {
+				name: 'Demo Kunde',
+				address: 'Gate 1',
+				postcode: '0150',
+				city: 'Oslo',
+				country: 'NO',
+			},
+			description: 'Palworld server',
+			payment_method: 'card',
+		});
+		const invoice = (placed.data as { invoice_id: string }).invoice_id;
+		// The order's first payment link, and a second from POST /api/orders/{id}/pay.
+		const first = await checkout(harness.gateway, { id: invoice, total: 1000 });
+		const second = await checkout(harness.gateway, { id: invoice, total: 1000 });
+		const events = await Promise.all([harness.pay(first), harness.pay(second)]);
+		// Both at once: the invoice's lock lets exactly one of them pay it.
+		await Promise.all(events.map((event) => handlePaymentEvent(event, origin, harness.gateway)));
+
+		const after = await invoiceNamed(invoice);
+		expect(after.status).toBe('paid');
+		const ids = events.map((event) => (event.kind === 'paid' ? event.paymentId : ''));
+		const payments = after.transactions.filter((t) => t.kind === 'payment');
+		const refunds = after.transactions.filter((t) => t.kind === 'refund');
+		expect(payments.map((t) => t.gateway_reference).toSorted()).toEqual(ids.toSorted());
+		expect(refunds).toHaveLength(1);
+		expect(refunds[0]!.amount).toBe(1000);
+		const given = String(refunds[0]?.gateway_reference).replace(/^refund:/, '');
+		expect(ids).toContain(given);
+		expect(harness.refunds().filter((r) => ids.includes(r.paymentId))).toEqual([
+			{ paymentId: given, amount: 1000 },
+		]);
+		expect(await mailsAbout(after.number)).toHaveLength(1);
+	});
+});
