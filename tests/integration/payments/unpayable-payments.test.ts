@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,5 +240,56 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 			{ paymentId: given, amount: 1000 },
 		]);
 		expect(await mailsAbout(after.number)).toHaveLength(1);
+	});
+});
+
+describe('the test gateway’s payment page for an invoice no longer payable', () => {
+	it('shows why instead of Pay, and its Pay button delivers nothing', async () => {
+		const { getPaymentGateway } = await import('../../../src/server/payments/index.ts');
+		const { loadTestCheckout } = await import('../../../src/server/payments/test-page.ts');
+		const { POST } = await import('../../../src/pages/api/payments/test/pay.ts');
+		// Where the Pay button's webhook would go (this site on PORT): any delivery is counted.
+		const delivered: string[] = [];
+		const site = createServer((req, res) => {
+			delivered.push(req.url ?? '');
+			res.writeHead(200).end();
+		});
+		await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+		const { port } = site.address() as AddressInfo;
+		const before = process.env.PORT;
+		process.env.PORT = String(port);
+		try {
+			const id = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+			const issued = await b.p.service.rpc('issue_renewal_invoice', {
+				service: id,
+				at: '2027-02-21T12:00:00Z',
+				period_end: '2027-03-31T12:00:00Z',
+				amounts: { tax_rate: 25, tax: 200 },
+				description: 'Palworld server, renewal',
+			});
+			const renewal = (issued.data as { invoice_id: string }).invoice_id;
+			const session = await checkout(getPaymentGateway(), { id: renewal, total: 1000 });
+			expect((await loadTestCheckout(renewal, session.sessionId)).view).toBe('ready');
+			await requestMoneyBack(b.admin, owner, id, 'Changed my mind', new Date());
+
+			expect((await loadTestCheckout(renewal, session.sessionId)).view).toBe('closed');
+			const url = new URL(`http://127.0.0.1:${port}/api/payments/test/pay`);
+			const form = new FormData();
+			form.set('session', session.sessionId);
+			form.set('action', 'pay');
+			form.set('locale', 'de');
+			const request = new Request(url, { method: 'POST', body: form });
+			const answer = await POST({ request, url } as unknown as APIContext);
+			expect(answer.status).toBe(303);
+			expect(answer.headers.get('location')).toBe(
+				`/de/checkout/test-gateway/${renewal}?session=${encodeURIComponent(session.sessionId)}`,
+			);
+			expect(delivered).toEqual([]);
+			expect((await invoiceNamed(renewal)).status).toBe('cancelled');
+		} finally {
+			process.env.PORT = before;
+			if (before === undefined) delete process.env.PORT;
+			site.close();
+		}
 	});
 });
