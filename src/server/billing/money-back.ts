@@ -1,7 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { MONEY_BACK_DAYS } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
+import { logger } from '../log/logger';
 import { getPaymentGateway } from '../payments';
+import type { PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { onPanel } from './panel-steps';
 
@@ -28,12 +30,13 @@ export async function requestMoneyBack(
 	serviceId: string,
 	reason: string,
 	now: Date,
+	gateway: PaymentGateway = getPaymentGateway(),
 ): Promise<MoneyBack | MoneyBackRefusal> {
 	if (!isUuid(serviceId)) return 'not_found';
 	const { data: s } = await admin
 		.from('services')
 		.select(
-			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, transactions(kind, gateway, gateway_reference, status))',
+			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status))',
 		)
 		.eq('id', serviceId)
 		.eq('user_id', customer.id)
@@ -54,7 +57,7 @@ export async function requestMoneyBack(
 	const refundId = refunded
 		? ''
 		: (
-				await getPaymentGateway().refund({
+				await gateway.refund({
 					paymentId: payment.gateway_reference,
 					amount: first.total,
 					currency: first.currency,
@@ -77,10 +80,28 @@ export async function requestMoneyBack(
 	if (refusal && ['not_found', 'not_refundable', 'window_closed'].includes(refusal)) return refusal;
 	if (error) throw new Error(`record_money_back: ${error.message}`);
 	const note = data as { credit_note_id: string; number: string };
+	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
+	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));
+	await closeCheckouts(gateway, open);
 	return {
 		creditNoteId: note.credit_note_id,
 		number: note.number,
 		total: first.total,
 		currency: first.currency,
 	};
+}
+
+async function closeCheckouts(
+	gateway: PaymentGateway,
+	invoices: { id: string; gateway: string | null; gateway_session_id: string | null }[],
+): Promise<void> {
+	for (const invoice of invoices) {
+		if (!invoice.gateway_session_id || invoice.gateway !== gateway.name) continue;
+		// Best effort: the refund has gone through; a payment on a page left open is given back.
+		await gateway
+			.closeCheckout(invoice.gateway_session_id)
+			.catch((error: unknown) =>
+				logger.error('payment page not closed', { invoiceId: invoice.id, error }),
+			);
+	}
 }

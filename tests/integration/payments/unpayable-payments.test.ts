@@ -293,3 +293,34 @@ describe('the test gateway’s payment page for an invoice no longer payable', (
 		}
 	});
 });
+
+describe('a Stripe Checkout page for an invoice a money-back refund cancelled', () => {
+	it('is expired at Stripe, so it no longer takes a payment', async () => {
+		const stripe = harnesses.stripe().gateway;
+		// The fixture's first payment was taken by the test gateway: it refunds that one.
+		const test = createTestGateway(testSecret);
+		const gateway: PaymentGateway = { ...stripe, refund: (request) => test.refund(request) };
+		const id = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		const issued = await b.p.service.rpc('issue_renewal_invoice', {
+			service: id,
+			at: '2027-02-21T12:00:00Z',
+			period_end: '2027-03-31T12:00:00Z',
+			amounts: { tax_rate: 25, tax: 200 },
+			description: 'Palworld server, renewal',
+		});
+		const renewal = (issued.data as { invoice_id: string }).invoice_id;
+		const session = await checkout(stripe, { id: renewal, total: 1000 });
+		// As startPayment records the session it sent the customer to.
+		await b.p.service
+			.from('invoices')
+			.update({ gateway: 'stripe', gateway_session_id: session.sessionId })
+			.eq('id', renewal);
+		await requestMoneyBack(b.admin, owner, id, 'Changed my mind', new Date(), gateway);
+
+		const expired = fake.requests.filter(
+			(r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${session.sessionId}/expire`,
+		);
+		expect(expired).toHaveLength(1);
+		expect(() => fake.pay(session.sessionId)).toThrow(/expired/);
+	});
+});
