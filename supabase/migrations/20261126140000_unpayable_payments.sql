@@ -58,7 +58,10 @@ begin
 	if not found then
 		-- Delivered again: a give-back the gateway has not confirmed yet is asked for again.
 		given_back := private.unpayable_outcome(target, reference);
-		return coalesce(given_back, jsonb_build_object('outcome', 'duplicate'));
+		if (given_back ->> 'refund_owed')::boolean then
+			return given_back;
+		end if;
+		return jsonb_build_object('outcome', 'duplicate');
 	end if;
 
 	if target.total <> amount or target.currency <> upper(settle_invoice.currency) then
