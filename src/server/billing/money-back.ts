@@ -36,14 +36,17 @@ export async function requestMoneyBack(
 	const { data: s } = await admin
 		.from('services')
 		.select(
-			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status))',
+			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status, applied))',
 		)
 		.eq('id', serviceId)
 		.eq('user_id', customer.id)
 		.maybeSingle();
 	if (!s) return 'not_found';
 	const first = s.invoices.find((invoice) => invoice.kind === 'new');
-	const payment = first?.transactions.find((t) => t.kind === 'payment' && t.status === 'succeeded');
+	// The payment that paid it: one that came after (a second tab) was given back already.
+	const payment = first?.transactions.find(
+		(t) => t.kind === 'payment' && t.status === 'succeeded' && t.applied,
+	);
 	const windowDays = MONEY_BACK_DAYS[s.product_type === 'vps' ? 'vps' : 'game'];
 	const refunded = first?.status === 'refunded';
 	if (!first || !payment) return 'not_refundable';

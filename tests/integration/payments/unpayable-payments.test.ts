@@ -218,7 +218,10 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 			description: 'Palworld server',
 			payment_method: 'card',
 		});
-		const invoice = (placed.data as { invoice_id: string }).invoice_id;
+		const { invoice_id: invoice, service_id: service } = placed.data as {
+			invoice_id: string;
+			service_id: string;
+		};
 		// The order's first payment link, and a second from POST /api/orders/{id}/pay.
 		const first = await checkout(harness.gateway, { id: invoice, total: 1000 });
 		const second = await checkout(harness.gateway, { id: invoice, total: 1000 });
@@ -240,6 +243,22 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 			{ paymentId: given, amount: 1000 },
 		]);
 		expect(await mailsAbout(after.number)).toHaveLength(1);
+
+		// The money-back guarantee refunds the payment that paid, not the one already given back.
+		const kept = ids.find((id) => id !== given)!;
+		const back = await requestMoneyBack(
+			b.admin,
+			owner,
+			service,
+			'Two tabs',
+			new Date(),
+			harness.gateway,
+		);
+		expect(back).toMatchObject({ total: 1000 });
+		expect(harness.refunds().filter((r) => ids.includes(r.paymentId))).toEqual([
+			{ paymentId: given, amount: 1000 },
+			{ paymentId: kept, amount: 1000 },
+		]);
 	});
 });
 
