@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { logger } from '../log/logger';
-import { WebhookSignatureError } from './errors';
 import { cardSavedFromSession } from './stripe-setup';
 import type { PaymentEvent, PaymentMethodKind } from './types';
 
@@ -9,27 +8,6 @@ import type { PaymentEvent, PaymentMethodKind } from './types';
 // card 'card_saved') only after the session is read back from the API and says so now.
 
 const gateway = 'stripe';
-
-/** The verified event; WebhookSignatureError when no configured secret signs it recently. */
-export function verifyEvent(
-	client: Stripe,
-	rawBody: string,
-	header: string | null,
-	secrets: readonly string[],
-): Stripe.Event {
-	if (!header) throw new WebhookSignatureError('No Stripe-Signature header');
-	let reason = 'No webhook secret is configured';
-	for (const secret of secrets) {
-		try {
-			// Default tolerance (300 s): older deliveries are refused as possible replays.
-			return client.webhooks.constructEvent(rawBody, header, secret);
-		} catch (error) {
-			if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
-			reason = error.message;
-		}
-	}
-	throw new WebhookSignatureError(reason);
-}
 
 const idOf = (value: string | { id: string } | null | undefined) =>
 	typeof value === 'string' ? value : value?.id;

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
-import { toPaymentEvent, verifyEvent } from './stripe-events';
+import { toPaymentEvent } from './stripe-events';
+import { verifyEvent } from './stripe-signature';
 import { chargeSaved, refund } from './stripe-charges';
 import { closeCheckout } from './stripe-close';
 import { probeStripe } from './stripe-probe';
