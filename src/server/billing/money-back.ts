@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { MONEY_BACK_DAYS } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
-import { logger } from '../log/logger';
+import { closePages } from '../checkout/close-pages';
 import { getPaymentGateway } from '../payments';
 import type { PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
@@ -85,26 +85,11 @@ export async function requestMoneyBack(
 	const note = data as { credit_note_id: string; number: string };
 	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
 	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));
-	await closeCheckouts(gateway, open);
+	await closePages(gateway, open);
 	return {
 		creditNoteId: note.credit_note_id,
 		number: note.number,
 		total: first.total,
 		currency: first.currency,
 	};
-}
-
-async function closeCheckouts(
-	gateway: PaymentGateway,
-	invoices: { id: string; gateway: string | null; gateway_session_id: string | null }[],
-): Promise<void> {
-	for (const invoice of invoices) {
-		if (!invoice.gateway_session_id || invoice.gateway !== gateway.name) continue;
-		// Best effort: the refund has gone through; a payment on a page left open is given back.
-		await gateway
-			.closeCheckout(invoice.gateway_session_id)
-			.catch((error: unknown) =>
-				logger.error('payment page not closed', { invoiceId: invoice.id, error }),
-			);
-	}
 }

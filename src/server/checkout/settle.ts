@@ -3,6 +3,7 @@ import { logger } from '../log/logger';
 import type { PaymentEvent, PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { carryOn } from './carry-on';
+import { closeLastPage } from './close-pages';
 import { giveBack, unpayableSchema } from './give-back';
 
 // The one place a succeeded payment meets its invoice, whichever gateway took it (a webhook of
@@ -102,8 +103,10 @@ async function followUp(
 		saved.done = true;
 		await saveCard(admin, outcome.user_id, event, event.savedMethod);
 	}
-	if (outcome.outcome === 'paid' && outcome.service_id && outcome.invoice_id)
-		await carryOn(admin, outcome.invoice_id, outcome.service_id, origin);
+	if (outcome.outcome !== 'paid' || !outcome.invoice_id) return;
+	// Another page for the same invoice (a second tab, a retry) would only take money to give back.
+	await closeLastPage(admin, gateway, outcome.invoice_id);
+	if (outcome.service_id) await carryOn(admin, outcome.invoice_id, outcome.service_id, origin);
 }
 
 async function saveCard(

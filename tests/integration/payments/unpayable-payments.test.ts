@@ -123,6 +123,32 @@ const checkout = (gateway: PaymentGateway, invoice: { id: string; total: number 
 		idempotencyKey: `unpayable-${++serial}-${Date.now()}`,
 	});
 
+/** A first order (8.00 EUR + 25 % VAT), unpaid. */
+const placeOrder = (key: string) =>
+	b.p.service.rpc('place_order', {
+		customer: owner.id,
+		idempotency_key: key,
+		service: {
+			product_type: 'game',
+			game: 'palworld',
+			plan_id: 'palworld-standard',
+			tier: 'standard',
+			ram_gb: 8,
+			storage_gb: 25,
+			billing_cycle: 'monthly',
+		},
+		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
+		billing: {
+			name: 'Demo Kunde',
+			address: 'Gate 1',
+			postcode: '0150',
+			city: 'Oslo',
+			country: 'NO',
+		},
+		description: 'Palworld server',
+		payment_method: 'card',
+	});
+
 const invoiceNamed = async (id: string) =>
 	(
 		await b.p.service
@@ -195,29 +221,7 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 	});
 
 	it('keeps one of two payments for one order and gives the other back in full', async () => {
-		const placed = await b.p.service.rpc('place_order', {
-			customer: owner.id,
-			idempotency_key: `double-${name}-${Date.now()}`,
-			service: {
-				product_type: 'game',
-				game: 'palworld',
-				plan_id: 'palworld-standard',
-				tier: 'standard',
-				ram_gb: 8,
-				storage_gb: 25,
-				billing_cycle: 'monthly',
-			},
-			amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
-			billing: {
-				name: 'Demo Kunde',
-				address: 'Gate 1',
-				postcode: '0150',
-				city: 'Oslo',
-				country: 'NO',
-			},
-			description: 'Palworld server',
-			payment_method: 'card',
-		});
+		const placed = await placeOrder(`double-${name}-${Date.now()}`);
 		const { invoice_id: invoice, service_id: service } = placed.data as {
 			invoice_id: string;
 			service_id: string;
@@ -341,5 +345,24 @@ describe('a Stripe Checkout page for an invoice a money-back refund cancelled', 
 		);
 		expect(expired).toHaveLength(1);
 		expect(() => fake.pay(session.sessionId)).toThrow(/expired/);
+	});
+});
+
+describe('a Stripe Checkout page for an invoice another payment has paid', () => {
+	it('is expired at Stripe once the invoice is paid', async () => {
+		const stripe = harnesses.stripe();
+		const placed = await placeOrder(`expire-${Date.now()}`);
+		const invoice = (placed.data as { invoice_id: string }).invoice_id;
+		const first = await checkout(stripe.gateway, { id: invoice, total: 1000 });
+		const second = await checkout(stripe.gateway, { id: invoice, total: 1000 });
+		// As startPayment records the session it sent the customer to last.
+		await b.p.service
+			.from('invoices')
+			.update({ gateway: 'stripe', gateway_session_id: second.sessionId })
+			.eq('id', invoice);
+		await handlePaymentEvent(await stripe.pay(first), origin, stripe.gateway);
+
+		expect((await invoiceNamed(invoice)).status).toBe('paid');
+		expect(() => fake.pay(second.sessionId)).toThrow(/expired/);
 	});
 });
