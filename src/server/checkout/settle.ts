@@ -104,9 +104,9 @@ async function followUp(
 		await saveCard(admin, outcome.user_id, event, event.savedMethod);
 	}
 	if (outcome.outcome !== 'paid' || !outcome.invoice_id) return;
+	if (outcome.service_id) await carryOn(admin, outcome.invoice_id, outcome.service_id, origin);
 	// Another page for the same invoice (a second tab, a retry) would only take money to give back.
 	await closeLastPage(admin, gateway, outcome.invoice_id);
-	if (outcome.service_id) await carryOn(admin, outcome.invoice_id, outcome.service_id, origin);
 }
 
 async function saveCard(
