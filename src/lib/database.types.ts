@@ -1080,6 +1080,7 @@ export type Database = {
 			transactions: {
 				Row: {
 					amount: number;
+					applied: boolean;
 					created_at: string;
 					currency: string;
 					gateway: string;
@@ -1092,6 +1093,7 @@ export type Database = {
 				};
 				Insert: {
 					amount: number;
+					applied?: boolean;
 					created_at?: string;
 					currency: string;
 					gateway: string;
@@ -1104,6 +1106,7 @@ export type Database = {
 				};
 				Update: {
 					amount?: number;
+					applied?: boolean;
 					created_at?: string;
 					currency?: string;
 					gateway?: string;
@@ -1180,6 +1183,7 @@ export type Database = {
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
 			billing_notices_due: { Args: { max: number }; Returns: Json };
+			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };

@@ -39,6 +39,7 @@ export async function chargeRenewal(
 				method: 'card',
 			},
 			origin,
+			gateway,
 		);
 	const { error } = await admin.rpc('record_charge_attempt', {
 		invoice: invoice.id,

@@ -1,7 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { MONEY_BACK_DAYS } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
+import { closePages } from '../checkout/close-pages';
 import { getPaymentGateway } from '../payments';
+import type { PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { deleteLateServer } from './late-server';
 import { onPanel } from './panel-steps';
@@ -29,19 +31,23 @@ export async function requestMoneyBack(
 	serviceId: string,
 	reason: string,
 	now: Date,
+	gateway: PaymentGateway = getPaymentGateway(),
 ): Promise<MoneyBack | MoneyBackRefusal> {
 	if (!isUuid(serviceId)) return 'not_found';
 	const { data: s } = await admin
 		.from('services')
 		.select(
-			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, transactions(kind, gateway, gateway_reference, status))',
+			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status, applied))',
 		)
 		.eq('id', serviceId)
 		.eq('user_id', customer.id)
 		.maybeSingle();
 	if (!s) return 'not_found';
 	const first = s.invoices.find((invoice) => invoice.kind === 'new');
-	const payment = first?.transactions.find((t) => t.kind === 'payment' && t.status === 'succeeded');
+	// The payment that paid it: one that came after (a second tab) was given back already.
+	const payment = first?.transactions.find(
+		(t) => t.kind === 'payment' && t.status === 'succeeded' && t.applied,
+	);
 	const windowDays = MONEY_BACK_DAYS[s.product_type === 'vps' ? 'vps' : 'game'];
 	const refunded = first?.status === 'refunded';
 	if (!first || !payment) return 'not_refundable';
@@ -55,7 +61,7 @@ export async function requestMoneyBack(
 	const refundId = refunded
 		? ''
 		: (
-				await getPaymentGateway().refund({
+				await gateway.refund({
 					paymentId: payment.gateway_reference,
 					amount: first.total,
 					currency: first.currency,
@@ -79,6 +85,9 @@ export async function requestMoneyBack(
 	if (error) throw new Error(`record_money_back: ${error.message}`);
 	await deleteLateServer(admin, s, refunded);
 	const note = data as { credit_note_id: string; number: string };
+	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
+	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));
+	await closePages(gateway, open);
 	return {
 		creditNoteId: note.credit_note_id,
 		number: note.number,

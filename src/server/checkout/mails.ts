@@ -63,3 +63,23 @@ export function sendSetupDelayed(
 		]),
 	);
 }
+
+/** A payment that came for an invoice no longer payable, given back in full (give-back.ts). */
+export function sendPaymentGivenBack(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	payment: { number: string; amount: number; currency: string },
+): Promise<boolean> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const total = formatMoney(payment.amount, payment.currency, locales[lang].intl);
+	const invoices = siteUrl(localizePath('/panel/billing', lang), origin);
+	return deliver(() =>
+		composeMail(to, t('mail.unpayable.subject', { number: payment.number }), [
+			t('mail.unpayable.intro', { number: payment.number }),
+			t('mail.unpayable.line', { total }),
+			{ href: invoices, label: t('mail.unpayable.follow') },
+		]),
+	);
+}

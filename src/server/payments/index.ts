@@ -33,6 +33,7 @@ function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 		chargeSaved: reject,
 		refund: reject,
 		createCardSetup: reject,
+		closeCheckout: reject,
 		detachMethod: reject,
 		probe: reject,
 	};

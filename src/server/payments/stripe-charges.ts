@@ -8,21 +8,28 @@ import type { ChargeResult, OffSessionCharge, RefundRequest } from './types';
 /** Marks our renewal charges' payment intents, whose own events settle the invoice. */
 export const offSessionMarker = { charge: 'off_session' } as const;
 
+/** A saved card charged and confirmed at once, with the customer absent. */
+function offSessionParams(charge: OffSessionCharge) {
+	return {
+		amount: charge.amount,
+		currency: charge.currency.toLowerCase(),
+		...(charge.gatewayCustomerId ? { customer: charge.gatewayCustomerId } : {}),
+		payment_method: charge.methodId,
+		off_session: true,
+		confirm: true,
+		// Confirming with the Dashboard's methods needs a return_url unless redirects are off; with no
+		// customer present there is nowhere to return to, so only methods that never redirect.
+		automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+		description: charge.description,
+		metadata: { invoice_id: charge.invoiceId, ...offSessionMarker },
+	} satisfies Stripe.PaymentIntentCreateParams;
+}
+
 export async function chargeSaved(client: Stripe, charge: OffSessionCharge): Promise<ChargeResult> {
 	try {
-		const intent = await client.paymentIntents.create(
-			{
-				amount: charge.amount,
-				currency: charge.currency.toLowerCase(),
-				...(charge.gatewayCustomerId ? { customer: charge.gatewayCustomerId } : {}),
-				payment_method: charge.methodId,
-				off_session: true,
-				confirm: true,
-				description: charge.description,
-				metadata: { invoice_id: charge.invoiceId, ...offSessionMarker },
-			},
-			{ idempotencyKey: charge.idempotencyKey },
-		);
+		const intent = await client.paymentIntents.create(offSessionParams(charge), {
+			idempotencyKey: charge.idempotencyKey,
+		});
 		// 'processing' settles later through payment_intent.succeeded or .payment_failed.
 		return intent.status === 'succeeded'
 			? { ok: true, paymentId: intent.id }

@@ -58,7 +58,16 @@ function gatewayAnswering(routes: Record<string, unknown>, secrets = [secret]) {
 		return Promise.resolve(
 			body
 				? Response.json(body)
-				: Response.json({ error: { type: 'invalid_request_error' } }, { status: 404 }),
+				: Response.json(
+						{
+							error: {
+								type: 'invalid_request_error',
+								code: 'resource_missing',
+								message: `No such object: '${url.pathname.split('/').at(-1)}'`,
+							},
+						},
+						{ status: 404 },
+					),
 		);
 	};
 	const client = new Stripe('sk_test_unit', {
@@ -265,6 +274,36 @@ describe('Stripe webhooks', () => {
 		await expect(gateway.parseWebhook(good.payload, new Headers())).rejects.toThrow(
 			WebhookSignatureError,
 		);
+	});
+
+	it('acknowledges an event for an object this key cannot read (the other mode), as ignored', async () => {
+		// Test and live events sharing an endpoint: the read-back answers 404 resource_missing, and
+		// an error would make Stripe retry the delivery for days.
+		const { gateway, seen } = gatewayAnswering({});
+		const completed = signed('checkout.session.completed', sessionObject());
+		await expect(gateway.parseWebhook(completed.payload, completed.headers)).resolves.toEqual({
+			kind: 'ignored',
+			eventId: 'evt_checkout_session_completed',
+			gateway: 'stripe',
+			type: 'checkout.session.completed',
+		});
+		const refunded = signed('charge.refunded', {
+			id: 'ch_A1',
+			object: 'charge',
+			amount: 12_900,
+			amount_refunded: 12_900,
+			currency: 'dkk',
+			payment_intent: 'pi_A1',
+			metadata: {},
+		});
+		await expect(gateway.parseWebhook(refunded.payload, refunded.headers)).resolves.toMatchObject({
+			kind: 'ignored',
+			type: 'charge.refunded',
+		});
+		expect(seen).toEqual([
+			'/v1/checkout/sessions/cs_test_a1?expand[0]=payment_intent.payment_method',
+			'/v1/payment_intents/pi_A1',
+		]);
 	});
 
 	it('accepts any of several configured endpoint secrets', async () => {

@@ -1,8 +1,10 @@
 import Stripe from 'stripe';
 import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
-import { toPaymentEvent, verifyEvent } from './stripe-events';
+import { toPaymentEvent } from './stripe-events';
+import { verifyEvent } from './stripe-signature';
 import { chargeSaved, refund } from './stripe-charges';
+import { closeCheckout } from './stripe-close';
 import { probeStripe } from './stripe-probe';
 import { detachMethod, setupParams } from './stripe-setup';
 import type { CheckoutRequest, CheckoutSession, PaymentGateway, PaymentMethodKind } from './types';
@@ -132,6 +134,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 			const params = (customer: string) => setupParams(request, customer, locale);
 			return openSession(request.customer, request.idempotencyKey, params, 'card');
 		},
+		closeCheckout: (sessionId) => closeCheckout(client, sessionId),
 		detachMethod: (methodId) => detachMethod(client, methodId),
 		async parseWebhook(rawBody, headers) {
 			const event = verifyEvent(

@@ -128,6 +128,8 @@ export function createTestGateway(secret: string): PaymentGateway {
 				return { ok: true, paymentId: `tgpay_${id.digest('base64url').slice(0, 22)}` };
 			}),
 		createCardSetup: (request) => settle(() => createTestSetup(request, secret)),
+		// The page itself refuses an invoice that is not open (test-page.ts): nothing to close here.
+		closeCheckout: () => Promise.resolve(),
 		// Nothing is kept here, so there is nothing to let go of.
 		detachMethod: () => Promise.resolve(),
 		// In process, with nothing to reach: reachable whenever this code runs.

@@ -14,6 +14,8 @@ import {
 export type TestCheckoutView =
 	| { view: 'invalid' }
 	| { view: 'unavailable' }
+	/** Cancelled or refunded: it takes no payment, and says so. */
+	| { view: 'closed'; number: string }
 	| {
 			view: 'ready' | 'paid';
 			session: TestSession;
@@ -55,7 +57,8 @@ export async function loadTestCheckout(
 	if (!data || amount !== session.amount || data.currency !== session.currency)
 		return { view: 'invalid' };
 	// Cancelled and refunded invoices take no payment; a paid one says so instead of its buttons.
-	if (!['unpaid', 'overdue', 'paid'].includes(data.status)) return { view: 'invalid' };
+	if (!['unpaid', 'overdue', 'paid'].includes(data.status))
+		return { view: 'closed', number: data.number };
 	const description = (data.invoice_items ?? [])
 		.toSorted((a, b) => a.position - b.position)
 		.map((item) => item.description)

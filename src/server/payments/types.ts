@@ -139,6 +139,11 @@ export interface PaymentGateway {
 	chargeSaved(charge: OffSessionCharge): Promise<ChargeResult>;
 	/** Refunds (part of) a payment; rejects when the gateway refuses (e.g. more than was taken). */
 	refund(request: RefundRequest): Promise<{ refundId: string }>;
+	/**
+	 * Closes the payment page of `sessionId` (its invoice can no longer be paid), so it takes no
+	 * payment; resolves also when it was closed already. A payment that arrives anyway is refunded.
+	 */
+	closeCheckout(sessionId: string): Promise<void>;
 	/** A page to save a card without paying; its outcome arrives as a 'card_saved' webhook. */
 	createCardSetup(request: CardSetupRequest): Promise<CheckoutSession>;
 	/**

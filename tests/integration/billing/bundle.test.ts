@@ -117,4 +117,62 @@ describe('paying several invoices at once', () => {
 			.eq('user_id', owner.id);
 		expect(bundles).toHaveLength(1); // the first test's only
 	});
+
+	it('gives back the share of an invoice paid on its own meanwhile, and settles the rest', async () => {
+		const one = await withRenewal();
+		const two = await withRenewal();
+		const bundle = await payInvoices(b.admin, owner, [one.invoice, two.invoice], 'card', context);
+		if (typeof bundle === 'string') throw new Error(bundle);
+		// The first invoice paid from its own page before the bundle's payment came in.
+		const alone = {
+			kind: 'paid' as const,
+			gateway: 'test',
+			currency: 'EUR',
+			method: 'card' as const,
+		};
+		await handlePaymentEvent(
+			{
+				...alone,
+				eventId: `alone-${one.invoice}`,
+				invoiceId: one.invoice,
+				amount: one.total,
+				paymentId: `pay-alone-${one.invoice}`,
+			},
+			origin,
+		);
+		const paymentId = `pay-${bundle.bundleId}`;
+		await handlePaymentEvent(
+			{
+				...alone,
+				eventId: `bundle-${bundle.bundleId}`,
+				invoiceId: bundle.bundleId,
+				amount: bundle.total,
+				paymentId,
+			},
+			origin,
+		);
+		const { data: first } = await b.p.service
+			.from('invoices')
+			.select('status, transactions(kind, amount, status, applied)')
+			.eq('id', one.invoice)
+			.single();
+		expect(first?.status).toBe('paid');
+		expect(first?.transactions).toEqual(
+			expect.arrayContaining([
+				{ kind: 'payment', amount: one.total, status: 'succeeded', applied: true },
+				{ kind: 'payment', amount: one.total, status: 'succeeded', applied: false },
+				{ kind: 'refund', amount: one.total, status: 'succeeded', applied: true },
+			]),
+		);
+		expect(first?.transactions).toHaveLength(3);
+		const { data: second } = await b.p.service
+			.from('invoices')
+			.select('status, transactions(kind, amount)')
+			.eq('id', two.invoice)
+			.single();
+		expect(second).toMatchObject({
+			status: 'paid',
+			transactions: [{ kind: 'payment', amount: two.total }],
+		});
+	});
 });

@@ -195,15 +195,22 @@ describe('asking for a pause', () => {
 			[1, 'cancelled'],
 			[2, 'pending'],
 		]);
-		// The replaced invoice paid anyway (a payment page left open): nothing starts, it is flagged.
+		// The replaced invoice paid anyway (a payment page left open): nothing starts, and the
+		// payment is given back in full (checkout/give-back.ts).
 		await pay((first as { invoiceId: string }).invoiceId, 125, 'EUR');
 		expect((await serviceOf(id)).status).toBe('active');
-		const { data: flagged } = await p.service
+		const { data: replaced } = await p.service
 			.from('invoices')
-			.select('review_reason')
+			.select('status, transactions(kind, amount, status)')
 			.eq('id', (first as { invoiceId: string }).invoiceId)
 			.single();
-		expect(flagged?.review_reason).toContain('refund');
+		expect(replaced?.status).toBe('cancelled');
+		expect(replaced?.transactions).toEqual(
+			expect.arrayContaining([
+				{ kind: 'payment', amount: 125, status: 'succeeded' },
+				{ kind: 'refund', amount: 125, status: 'succeeded' },
+			]),
+		);
 	});
 });
 

@@ -259,3 +259,97 @@ describe('record_refund', () => {
 		});
 	});
 });
+
+describe('a payment for an invoice that is not payable', () => {
+	it('pays nothing, is owed back in full once, and its refund leaves the invoice paid', async () => {
+		const made = (await place('key-unpayable-01')).data as { invoice_id: string };
+		const invoice = made.invoice_id;
+		const settle = (event: string, reference: string) =>
+			p.service.rpc('settle_invoice', {
+				event_id: event,
+				gateway: 'test',
+				invoice,
+				amount: 1000,
+				currency: 'EUR',
+				reference,
+			});
+		expect((await settle('evt-first', 'pay-first')).data).toMatchObject({ outcome: 'paid' });
+		const owed = {
+			outcome: 'unpayable',
+			invoice_id: invoice,
+			user_id: ownerId,
+			status: 'paid',
+			reference: 'pay-second',
+			amount: 1000,
+			currency: 'EUR',
+			refund_owed: true,
+		};
+		expect((await settle('evt-second', 'pay-second')).data).toMatchObject(owed);
+		// Delivered again before the refund went through: still owed; once confirmed, nothing more.
+		expect((await settle('evt-second', 'pay-second')).data).toMatchObject(owed);
+		for (const client of [p.anon, p.owner]) {
+			const { error } = await client.rpc('confirm_unpayable_refund', { reference: 'pay-second' });
+			expect(error?.code).toBe('42501');
+		}
+		const confirm = () => p.service.rpc('confirm_unpayable_refund', { reference: 'pay-second' });
+		expect((await confirm()).data).toBe(true);
+		expect((await confirm()).data).toBe(false);
+		expect((await settle('evt-second', 'pay-second')).data).toEqual({ outcome: 'duplicate' });
+		expect((await settle('evt-second-again', 'pay-second')).data).toMatchObject({
+			...owed,
+			refund_owed: false,
+		});
+		// The gateway's own report of that refund: the invoice stays paid by the first payment.
+		const reported = await p.service.rpc('record_refund', {
+			event_id: 'evt-second-refunded',
+			gateway: 'test',
+			invoice,
+			amount: 1000,
+			currency: 'EUR',
+			reference: 'pay-second',
+		});
+		expect(reported.data).toBe('given_back');
+		const state = (
+			await p.service
+				.from('invoices')
+				.select('status, transactions(kind, amount, status, applied, gateway_reference)')
+				.eq('id', invoice)
+				.single()
+		).data;
+		expect(state?.status).toBe('paid');
+		expect(state?.transactions).toEqual(
+			expect.arrayContaining([
+				{
+					kind: 'payment',
+					amount: 1000,
+					status: 'succeeded',
+					applied: true,
+					gateway_reference: 'pay-first',
+				},
+				{
+					kind: 'payment',
+					amount: 1000,
+					status: 'succeeded',
+					applied: false,
+					gateway_reference: 'pay-second',
+				},
+				{
+					kind: 'refund',
+					amount: 1000,
+					status: 'succeeded',
+					applied: true,
+					gateway_reference: 'refund:pay-second',
+				},
+			]),
+		);
+		expect(state?.transactions).toHaveLength(3);
+		// Customers see whether a payment of theirs paid the invoice, and change nothing.
+		const seen = await p.owner.from('transactions').select('applied').eq('invoice_id', invoice);
+		expect(seen.data).toHaveLength(3);
+		const { error } = await p.owner
+			.from('transactions')
+			.update({ applied: true })
+			.eq('invoice_id', invoice);
+		expect(error?.code).toBe('42501');
+	});
+});

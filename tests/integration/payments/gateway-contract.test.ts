@@ -148,6 +148,15 @@ describe.each(Object.keys(harnesses) as (keyof typeof harnesses)[])('the %s gate
 		expect(event.kind === 'paid' && event.paymentId).toBeTruthy();
 	});
 
+	it('closes a checkout whose invoice can no longer be paid, and again without complaint', async () => {
+		const session = await harness.gateway.createCheckout({
+			...request,
+			idempotencyKey: `${name}:close:1`,
+		});
+		await expect(harness.gateway.closeCheckout(session.sessionId)).resolves.toBe(undefined);
+		await expect(harness.gateway.closeCheckout(session.sessionId)).resolves.toBe(undefined);
+	});
+
 	it('refuses a body that its signature does not cover', async () => {
 		const session = await harness.gateway.createCheckout({
 			...request,

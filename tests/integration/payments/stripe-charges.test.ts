@@ -46,6 +46,8 @@ describe('renewal charges and refunds at Stripe', () => {
 			payment_method: 'pm_card_visa',
 			off_session: 'true',
 			confirm: 'true',
+			// Without the customer there is nowhere to redirect to: only methods that need none.
+			automatic_payment_methods: { enabled: 'true', allow_redirects: 'never' },
 			metadata: { invoice_id: request.invoiceId, charge: 'off_session' },
 		});
 		expect(sent.every((r) => r.headers['idempotency-key'] === request.idempotencyKey)).toBe(true);

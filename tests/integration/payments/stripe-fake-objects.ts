@@ -92,6 +92,9 @@ export function createStripeObjects() {
 	function pay(sessionId: string, type: 'card' | 'paypal' | 'mobilepay' = 'card'): Json {
 		const session = sessions.get(sessionId);
 		if (!session) throw new Error(`No session ${sessionId}`);
+		// Stripe's page of an expired session takes no payment.
+		if (session.status !== 'open')
+			throw new Error(`Session ${sessionId} is ${String(session.status)}`);
 		const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 };
 		const method = { id: nextId('pm'), object: 'payment_method', type };
 		const intent = {
@@ -115,6 +118,17 @@ export function createStripeObjects() {
 		});
 	}
 
+	/** POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
+	function expireSession(sessionId: string): Reply {
+		const session = sessions.get(sessionId);
+		if (!session) return notFound(`No such checkout.session: '${sessionId}'`);
+		if (session.status !== 'open')
+			return invalid(
+				`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+			);
+		return { status: 200, body: Object.assign(session, { status: 'expired' }) };
+	}
+
 	function retrieve(path: string, expand: string[]): Reply {
 		const intentId = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)?.[1];
 		if (intentId) {
@@ -131,5 +145,15 @@ export function createStripeObjects() {
 		return { status: 200, body: expanded ? { ...session, payment_intent: intent } : session };
 	}
 
-	return { customers, sessions, enabled, createCustomer, createSession, pay, retrieve };
+	return {
+		customers,
+		sessions,
+		intents,
+		enabled,
+		createCustomer,
+		createSession,
+		expireSession,
+		pay,
+		retrieve,
+	};
 }

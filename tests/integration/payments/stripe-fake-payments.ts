@@ -1,11 +1,38 @@
-import { invalid, missing, notFound, type Json, type Reply } from './stripe-fake-form';
+import {
+	invalid,
+	missing,
+	notFound,
+	unknownParam,
+	type Json,
+	type Reply,
+} from './stripe-fake-form';
 
 // Off-session payment intents and refunds in the fake API, checked as Stripe checks them: a saved
 // method that declines (its id says `decline`, as Stripe's test card 4000 0000 0000 0341 does)
-// answers 402 card_error, and a refund never exceeds what the payment took.
+// answers 402 card_error, and a refund never exceeds what the payment took. Confirming at creation
+// with the Dashboard's methods (automatic_payment_methods, on unless told otherwise) needs a
+// return_url unless redirects are turned off, as Stripe refuses it.
 
-export function createStripePayments(nextId: (prefix: string) => string) {
-	const intents = new Map<string, Json>();
+const redirectsNeedReturnUrl =
+	"This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.";
+
+/** Stripe's refusal when confirm=true would allow redirect methods with nowhere to return to. */
+function redirectRefusal(form: Json): Reply | null {
+	// Gone from this API version's PaymentIntent, as from Checkout Sessions.
+	if ('payment_method_types' in form) return unknownParam('payment_method_types');
+	const automatic = (form.automatic_payment_methods ?? {}) as Json;
+	const restricted = Array.isArray(form.allowed_payment_method_types);
+	const redirects = automatic.enabled !== 'false' && automatic.allow_redirects !== 'never';
+	if (form.confirm === 'true' && !form.return_url && !restricted && redirects)
+		return invalid(redirectsNeedReturnUrl, { param: 'return_url' });
+	return null;
+}
+
+/** `intents` is shared with the Checkout Sessions', so their payments can be refunded too. */
+export function createStripePayments(
+	nextId: (prefix: string) => string,
+	intents: Map<string, Json>,
+) {
 	const refunded = new Map<string, number>();
 
 	function createIntent(form: Json): Reply {
@@ -13,6 +40,8 @@ export function createStripePayments(nextId: (prefix: string) => string) {
 			if (!form[field]) return missing(field);
 		if (form.confirm !== 'true' || form.off_session !== 'true')
 			return invalid('The fake only confirms off-session intents');
+		const refused = redirectRefusal(form);
+		if (refused) return refused;
 		const method = String(form.payment_method);
 		if (method.includes('decline'))
 			return {

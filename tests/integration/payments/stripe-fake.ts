@@ -50,7 +50,7 @@ const reuseRefused: Reply = {
 export async function startStripeFake() {
 	const objects = createStripeObjects();
 	let serial = 0;
-	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`);
+	const payments = createStripePayments((prefix) => `${prefix}_fake_${++serial}`, objects.intents);
 	const setup = createStripeSetup(objects.customers, objects.enabled);
 	const requests: Recorded[] = [];
 	const replies = new Map<string, Reply & { fingerprint: string }>();
@@ -83,9 +83,12 @@ export async function startStripeFake() {
 		if (seen) return seen.fingerprint === fingerprint ? seen : reuseRefused;
 		const form = decodeForm(raw);
 		const detached = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname)?.[1];
+		const expired = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)?.[1];
 		const answer = detached
 			? setup.detach(detached)
-			: (posts[url.pathname]?.(form) ?? invalid('Unrecognized request URL', {}, 404));
+			: expired
+				? objects.expireSession(expired)
+				: (posts[url.pathname]?.(form) ?? invalid('Unrecognized request URL', {}, 404));
 		// Stripe keeps no answer for a request its validation refused: a corrected retry may reuse the key.
 		if (answer.status < 400) replies.set(key, { ...answer, fingerprint });
 		return answer;

@@ -44,7 +44,7 @@ export const POST: APIRoute = async ({ params, request }) => {
 			: failure(500, 'gateway_error', 'Could not read the event');
 	}
 	try {
-		await handlePaymentEvent(event, siteOrigin());
+		await handlePaymentEvent(event, siteOrigin(), gateway);
 	} catch (error) {
 		logger.error('payment event not processed', {
 			gateway: gateway.name,

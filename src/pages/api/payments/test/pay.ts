@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { isLocale, localizePath } from '../../../../i18n';
 import { getPaymentGateway } from '../../../../server/payments';
 import { readTestSession } from '../../../../server/payments/test-gateway';
+import { loadTestCheckout } from '../../../../server/payments/test-page';
 import { deliverTestWebhook } from '../../../../server/payments/test-delivery';
 
 export const prerender = false;
@@ -28,14 +29,16 @@ export const POST: APIRoute = async ({ request }) => {
 			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
 		});
 
+	const page = `${localizePath(
+		`/checkout/test-gateway/${encodeURIComponent(session.invoiceId)}`,
+		locale,
+	)}?session=${encodeURIComponent(token as string)}`;
+	// Only an invoice still open takes a payment: for a paid, cancelled or refunded one (a link kept
+	// open in another tab) the page says why, and nothing is sent.
+	if ((await loadTestCheckout(session.invoiceId, token as string)).view !== 'ready')
+		return seeOther(page);
 	const delivered = await deliverTestWebhook(session, action);
-	if (!delivered) {
-		const page = localizePath(
-			`/checkout/test-gateway/${encodeURIComponent(session.invoiceId)}`,
-			locale,
-		);
-		return seeOther(`${page}?session=${encodeURIComponent(token as string)}&error=delivery`);
-	}
+	if (!delivered) return seeOther(`${page}&error=delivery`);
 	const next = action === 'pay' ? session.successUrl : session.cancelUrl;
 	// As Stripe does for its sessions, so a success page can look the session up.
 	return seeOther(next.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(token as string)));
