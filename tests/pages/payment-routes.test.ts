@@ -13,7 +13,13 @@ import {
 // The two payment routes with fulfilment and the self-delivery stood in for: what they answer a
 // gateway and a browser, and what they hand on.
 
-const handled = vi.hoisted(() => ({ events: [] as unknown[], fail: false, delivered: true }));
+const handled = vi.hoisted(() => ({
+	events: [] as unknown[],
+	fail: false,
+	delivered: true,
+	view: 'ready',
+	deliveries: 0,
+}));
 vi.mock('../../src/server/checkout/fulfilment', () => ({
 	handlePaymentEvent: (event: unknown, origin: string) => {
 		handled.events.push({ event, origin });
@@ -21,7 +27,11 @@ vi.mock('../../src/server/checkout/fulfilment', () => ({
 	},
 }));
 vi.mock('../../src/server/payments/test-delivery', () => ({
-	deliverTestWebhook: () => Promise.resolve(handled.delivered),
+	deliverTestWebhook: () => (handled.deliveries++, Promise.resolve(handled.delivered)),
+}));
+// The invoice behind the session, as the page reads it from the database: only `view` matters here.
+vi.mock('../../src/server/payments/test-page', () => ({
+	loadTestCheckout: () => Promise.resolve({ view: handled.view }),
 }));
 
 const env = {
@@ -40,6 +50,8 @@ beforeEach(() => {
 	handled.events.length = 0;
 	handled.fail = false;
 	handled.delivered = true;
+	handled.view = 'ready';
+	handled.deliveries = 0;
 	vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
@@ -138,6 +150,18 @@ describe('POST /api/payments/test/pay', () => {
 		expect(response.headers.get('location')).toMatch(
 			/^\/de\/checkout\/test-gateway\/0b9d6c1e-[^?]+\?session=.+&error=delivery$/,
 		);
+	});
+
+	it('sends nothing for an invoice that takes no payment, and shows its page', async () => {
+		for (const view of ['paid', 'closed']) {
+			handled.view = view;
+			const session = await newSession();
+			const response = await call(pay, form({ session, action: 'pay', locale: 'de' }));
+			expect(response.headers.get('location')).toMatch(
+				/^\/de\/checkout\/test-gateway\/0b9d6c1e-[^?]+\?session=[^&]+$/,
+			);
+		}
+		expect(handled.deliveries).toBe(0);
 	});
 
 	it('refuses a forged session or an unknown action', async () => {
