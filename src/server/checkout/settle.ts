@@ -45,7 +45,12 @@ export async function settlePayment(
 	if (error) throw new Error(`settle_invoice: ${error.message}`);
 	const outcome = outcomeSchema.parse(data);
 	if (outcome.outcome === 'unknown_invoice') return settleBundle(admin, gateway, event, origin);
-	logger.info('invoice settled', { invoiceId: event.invoiceId, outcome: outcome.outcome });
+	// The service id lets an operator follow one order from its payment to its running server.
+	logger.info('invoice settled', {
+		invoiceId: event.invoiceId,
+		outcome: outcome.outcome,
+		serviceId: 'service_id' in outcome ? (outcome.service_id ?? undefined) : undefined,
+	});
 	if (outcome.outcome === 'mismatch')
 		logger.error('paid amount differs from the invoice: flagged', {
 			gateway: event.gateway,
