@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from './static-files.ts';
 import { applySecurityHeaders, loadPagePolicies } from './security-headers.ts';
 import { logWhenDone, requestIdOf } from './request-scope.ts';
+import { closeWhenBodyUnread } from './unread-body.ts';
 import { stopGracefully } from './shutdown.ts';
 import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
 import {
@@ -69,6 +70,7 @@ const server = createServer((req, res) => {
 	if (viaProxy)
 		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
 	logWhenDone(req, res, requestId);
+	closeWhenBodyUnread(req, res);
 	void withRequestId(requestId, () =>
 		serveStatic(clientRoot, req, res)
 			.then((served) =>
