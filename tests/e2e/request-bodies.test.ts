@@ -71,6 +71,24 @@ test('a NUL or a lone surrogate in a ticket is a 400 in German, and no ticket is
 	expect(((await list.json()) as { tickets: unknown[] }).tickets).toEqual([]);
 });
 
+test('a NUL in a panel search is a 400 in the caller’s language, not a failed read', async ({
+	request,
+}) => {
+	const customer = await billingCustomer(1, 0);
+	const signedIn = await request.post('/login', {
+		form: { email: customer.email, password: customer.password },
+		headers: { Origin: siteOrigin, 'X-Forwarded-For': customerAddress() },
+		maxRedirects: 0,
+	});
+	expect(signedIn.status()).toBe(303);
+	const answer = await request.get('/api/panel/invoices?q=%00&locale=de');
+	expect(answer.status()).toBe(400);
+	expect(await answer.json()).toMatchObject({
+		error: { code: 'invalid_text', message: de['api.error.invalidText'] },
+	});
+	expect((await request.get('/api/panel/invoices?q=10')).status()).toBe(200);
+});
+
 test('a NUL in a form field is refused in the page’s language and signs nobody in', async () => {
 	const answer = await raw('/de/login', {
 		from: '127.0.0.41',
