@@ -9,7 +9,7 @@ import { serveSite } from '../serve.ts';
 
 const PORT = 4396;
 const CLIENTS = 40;
-const READS = 200;
+const READS = 1000;
 const WARM_UP = 20;
 type Row = Record<string, string | number>;
 
