@@ -20,7 +20,9 @@ export default defineConfig({
 	// rest to Astro.
 	// staticHeaders: each prerendered page's Content-Security-Policy goes to dist/_headers.json, which
 	// the site server sends as a header (server/security-headers.ts); on-demand pages get it directly.
-	adapter: node({ mode: 'middleware', staticHeaders: true }),
+	// bodySizeLimit: a backstop only; every route reads its body through its own, smaller cap
+	// (src/server/http/body.ts). Astro's default would let a route that forgot read 1 GB.
+	adapter: node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: 1024 * 1024 }),
 	// Cross-origin writes are refused by the middleware (src/server/http/same-origin.ts), which knows
 	// the public origin behind a TLS proxy; Astro's own check would compare against http://.
 	security: { csp: contentSecurityPolicy, checkOrigin: false },

@@ -61,6 +61,27 @@ export default defineConfig(
 	},
 	...astro.configs.recommended,
 	{
+		// Every request body goes through the capped reader, which stops at the route's cap even for a
+		// chunked body; reading one whole first let a single post fill the server's memory.
+		files: ['src/**/*.{ts,tsx,astro}', 'server/**/*.ts'],
+		ignores: ['src/server/http/body.ts', '**/*.test.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector:
+						"CallExpression[callee.property.name=/^(json|text|formData|arrayBuffer|blob|bytes)$/][callee.object.property.name='request']",
+					message: 'Read request bodies with src/server/http/body.ts (capped), not whole.',
+				},
+				{
+					selector:
+						"CallExpression[callee.property.name=/^(json|text|formData|arrayBuffer|blob|bytes)$/][callee.object.name='request']",
+					message: 'Read request bodies with src/server/http/body.ts (capped), not whole.',
+				},
+			],
+		},
+	},
+	{
 		// The local stack is a package: the product reaches it through its entry and over HTTP only.
 		files: ['src/**', 'server/**', 'scripts/**', 'tests/**'],
 		rules: { 'no-restricted-imports': ['error', { patterns: [LOCAL_STACK_INTERNALS] }] },

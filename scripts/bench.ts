@@ -11,6 +11,7 @@ import { benchCheckout } from './bench/checkout.ts';
 import { benchLocalStack } from './bench/local-stack.ts';
 import { benchPanelPages } from './bench/panel-pages.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
+import { benchSignInFlood } from './bench/sign-in-flood.ts';
 import { pageWeight } from './bench/page-weight.ts';
 import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
@@ -92,6 +93,10 @@ console.log(
 	"\nPanel reads through the site's server functions, as one customer under RLS (1,000 invoices for this customer, 20,000 for 1,000 others; target 20 ms p99):",
 );
 console.table(await benchPanelQueries());
+console.log(
+	'\nSign-in flood through the site on the local stack: a panel read (GET /api/panel/dashboard) alone and while 40 clients sign in through /login, each attempt from its own address via a trusted proxy (bar: at most 2× slower):',
+);
+console.table(await benchSignInFlood());
 console.log(
 	'\nCheckout through the site on the local stack (test gateway, simulated panel with delays 0):',
 );

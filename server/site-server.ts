@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from './static-files.ts';
 import { applySecurityHeaders, loadPagePolicies } from './security-headers.ts';
 import { logWhenDone, requestIdOf } from './request-scope.ts';
+import { closeWhenBodyUnread } from './unread-body.ts';
 import { stopGracefully } from './shutdown.ts';
 import { afterStart } from './after-start.ts';
 import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
@@ -71,6 +72,7 @@ const server = createServer((req, res) => {
 	if (viaProxy)
 		Object.defineProperty(req.socket, 'encrypted', { value: https, configurable: true });
 	logWhenDone(req, res, requestId);
+	closeWhenBodyUnread(req, res);
 	// A page read on another of the site's names moves to the public origin (302: what is whose
 	// address may change). A request for another host gets no file: Astro's middleware refuses it
 	// in the visitor's language. Astro cannot even build a request from some Hosts (`a@b`): those

@@ -59,3 +59,65 @@ export function raw(
 export function postLogin(from: string, email: string, password: string, query = '') {
 	return raw(`/login${query}`, { from, form: { email, password } });
 }
+
+export interface StreamedPost extends RawResponse {
+	/** How many bytes the server let the client send before it stopped reading. */
+	sent: number;
+}
+
+/**
+ * Posts `total` bytes with `Transfer-Encoding: chunked` (no Content-Length, so nothing tells the
+ * server the size up front), writing only as fast as the server reads. Resolves once the server
+ * has answered and the request is over, finished or cut off.
+ */
+export function postChunked(
+	path: string,
+	total: number,
+	headers: Record<string, string>,
+	from?: string,
+): Promise<StreamedPost> {
+	return new Promise((resolve) => {
+		let sent = 0;
+		let answer: RawResponse | undefined;
+		let over = false;
+		const settle = () => {
+			if (answer && over) resolve({ ...answer, sent });
+		};
+		const req = httpRequest(
+			{
+				host: '127.0.0.1',
+				port: sitePort,
+				path,
+				method: 'POST',
+				localAddress: from,
+				headers: { Origin: siteOrigin, ...headers, 'Transfer-Encoding': 'chunked' },
+			},
+			(res) => {
+				let text = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => (text += chunk));
+				res.on('end', () => {
+					answer = { status: res.statusCode ?? 0, headers: res.headers, body: text };
+					settle();
+				});
+			},
+		);
+		// A server that stops reading closes the connection: the writes fail, which is the point.
+		req.on('error', () => undefined);
+		req.on('close', () => {
+			over = true;
+			// Cut off before any answer came: status 0, for the test to report.
+			if (!answer) answer = { status: 0, headers: {}, body: '' };
+			settle();
+		});
+		const chunk = Buffer.alloc(64 * 1024, 'a');
+		const pump = () => {
+			while (sent < total && !req.destroyed) {
+				sent += chunk.byteLength;
+				if (!req.write(chunk)) return void req.once('drain', pump);
+			}
+			if (!req.destroyed) req.end();
+		};
+		pump();
+	});
+}

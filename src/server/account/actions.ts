@@ -39,6 +39,11 @@ export async function profilePageAction(
 	const supabase = context.locals.supabase!;
 	const user = context.locals.user!;
 	const field = await readForm(context.request);
+	// A refused post changes nothing; the page says why on the tab it came from.
+	if (field.refused) {
+		const outcome: Outcome = { ok: false, message: field.refused.message };
+		return { tab: 'profile', outcome, emailPosted: null, posted: {} };
+	}
 	if (field('intent') === 'password') {
 		const outcome = await changePassword(
 			supabase,

@@ -1,5 +1,5 @@
 import type { Locale, UiKey } from '../../i18n';
-import type { Verdict } from '../rate-limit/limiter';
+import { hitAll, type Verdict } from '../rate-limit/limiter';
 import { accountKey, limits } from '../rate-limit/limits';
 import type { RequestClient } from '../supabase/request-client';
 import { describeAuthError } from './errors';
@@ -23,10 +23,8 @@ interface Attempt {
 	locale: Locale;
 }
 
-function refused(verdict: Verdict, message: UiKey): SignInResult | undefined {
-	return verdict.ok
-		? undefined
-		: { ok: false, message, status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
+function refused(verdict: Verdict & { ok: false }, message: UiKey): SignInResult {
+	return { ok: false, message, status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
 }
 
 /**
@@ -36,10 +34,16 @@ function refused(verdict: Verdict, message: UiKey): SignInResult | undefined {
  */
 export async function signIn(attempt: Attempt): Promise<SignInResult> {
 	const account = accountKey(attempt.email);
-	const blocked =
-		refused(await limits.signInPerAddress.hit(attempt.clientAddress), 'auth.error.rateLimited') ??
-		refused(await limits.signInFailuresPerAccount.check(account), 'auth.error.accountPaused');
-	if (blocked) return blocked;
+	// One round trip for both: the address's attempt is counted only when neither limit refuses.
+	const verdict = await hitAll(
+		[[limits.signInPerAddress, attempt.clientAddress]],
+		[[limits.signInFailuresPerAccount, account]],
+	);
+	if (!verdict.ok) {
+		// Which one refused, for the message: the address's limit first, as it always was.
+		const address = await limits.signInPerAddress.check(attempt.clientAddress);
+		return refused(verdict, address.ok ? 'auth.error.accountPaused' : 'auth.error.rateLimited');
+	}
 
 	const { error } = await atLeast(
 		signInFloorMs,

@@ -9,7 +9,9 @@ import {
 	type UiKey,
 } from '../../i18n';
 import { exceedsJsonDepth } from '../../lib/json-depth';
+import { allTextStorable } from '../../lib/security/text';
 import type { Verdict } from '../rate-limit/limiter';
+import { readCappedText } from './body';
 
 /**
  * The conventions of every JSON endpoint: errors as `{ error: { code, message } }` with the
@@ -71,7 +73,11 @@ export function tooManyRequests(verdict: Verdict & { ok: false }, locale: Locale
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
 
-/** Reads and validates a JSON body; anything else is a 400 (or 413) that changes nothing. */
+/**
+ * Reads and validates a JSON body; anything else is a 400 (or 413) that changes nothing. Text no
+ * field can hold (NUL, lone surrogates: src/lib/security/text.ts) is refused here, for every
+ * field of every JSON route at once.
+ */
 export async function readJsonBody<T>(
 	request: Request,
 	schema: z.ZodType<T>,
@@ -80,20 +86,28 @@ export async function readJsonBody<T>(
 	/** A clearer answer for some invalid fields (say, missing billing details); else invalid_body. */
 	explain?: (issues: z.core.$ZodIssue[], raw: unknown) => Response | undefined,
 ): Promise<BodyResult<T>> {
-	const declared = Number(request.headers.get('content-length') ?? '0');
-	if (declared > maxBytes)
-		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
-	const text = await request.text().catch(() => '');
-	if (Buffer.byteLength(text) > maxBytes)
-		return { ok: false, response: apiError(413, 'body_too_large', 'api.error.badRequest', locale) };
-	if (exceedsJsonDepth(text, maxDepth))
+	const read = await readCappedText(request, maxBytes);
+	if (!read.ok)
+		return {
+			ok: false,
+			response:
+				read.problem === 'too_large'
+					? apiError(413, 'body_too_large', 'api.error.tooLarge', locale)
+					: apiError(400, 'invalid_body', 'api.error.badRequest', locale),
+		};
+	if (exceedsJsonDepth(read.text, maxDepth))
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
 	let raw: unknown;
 	try {
-		raw = JSON.parse(text);
+		raw = JSON.parse(read.text);
 	} catch {
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
 	}
+	// A body that names its language is answered in it, even when it is refused.
+	const named = (raw as { locale?: unknown } | null)?.locale;
+	if (isLocale(named)) locale = named;
+	if (!allTextStorable(raw))
+		return { ok: false, response: apiError(400, 'invalid_text', 'api.error.invalidText', locale) };
 	const parsed = schema.safeParse(raw);
 	if (parsed.success) return { ok: true, value: parsed.data };
 	return {

@@ -38,7 +38,8 @@ export class MemoryStore implements LimitStore {
 				: combine(...checks.map((c) => this.#verdict(c, now)));
 		if (mode === 'record' || (mode === 'hit' && verdict.ok)) {
 			if (this.#events.size >= PRUNE_AT) this.#prune(now);
-			for (const { bucket, key, limit } of checks) {
+			for (const { bucket, key, limit, count } of checks) {
+				if (mode === 'hit' && count === false) continue;
 				const id = `${bucket}\n${key}`;
 				const times = [...this.#recent(id, limit.windowSeconds * 1000, now), now];
 				this.#events.set(id, {

@@ -70,6 +70,18 @@ export function limitStoreContract(name: string, store: () => LimitStore) {
 			expect((await loose.hit('c')).ok).toBe(false);
 		});
 
+		it('checks some limits without counting them, in the same step as the hits', async () => {
+			const [counted, checked] = [limiter(5), limiter(1)];
+			const step = () => hitAll([[counted, 'd']], [[checked, 'd']]);
+			expect(await step()).toEqual({ ok: true });
+			expect(await step()).toEqual({ ok: true });
+			// The checked limit counted nothing; once it is full, the hit is refused and not counted.
+			await checked.record('d');
+			expect((await step()).ok).toBe(false);
+			for (let i = 0; i < 3; i++) expect(await counted.hit('d')).toEqual({ ok: true });
+			expect((await counted.hit('d')).ok).toBe(false);
+		});
+
 		it('lets exactly max of many concurrent requests through', async () => {
 			const limit = limiter(10);
 			const verdicts = await Promise.all(Array.from({ length: 25 }, () => limit.hit('rush')));

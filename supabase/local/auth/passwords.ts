@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BcryptPool } from './bcrypt-pool.ts';
+import { scryptSlots } from './hash-slots.ts';
 import { AuthError, badRequest } from './errors.ts';
 
 // Password hashing and the password policy. New hashes use scrypt (Node's own crypto); bcrypt
@@ -16,16 +17,21 @@ const COMMON_PASSWORDS = new Set(
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		scrypt(
-			password,
-			salt,
-			SCRYPT.keylen,
-			{ N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p },
-			(error, key) => (error ? reject(error) : resolve(key)),
-		);
-	});
+/** scrypt on libuv's thread pool, no more at once than scryptSlots allows. */
+function scryptAsync(
+	password: string,
+	salt: Buffer,
+	keylen: number = SCRYPT.keylen,
+	cost: { N: number; r: number; p: number } = SCRYPT,
+): Promise<Buffer> {
+	return scryptSlots.run(
+		() =>
+			new Promise<Buffer>((resolve, reject) => {
+				scrypt(password, salt, keylen, { N: cost.N, r: cost.r, p: cost.p }, (error, key) =>
+					error ? reject(error) : resolve(key),
+				);
+			}),
+	);
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -51,21 +57,18 @@ export async function verifyScryptPassword(password: string, hash: string): Prom
 		string,
 	];
 	const expectedKey = Buffer.from(expected, 'base64');
-	const key = await new Promise<Buffer>((resolve, reject) => {
-		scrypt(
-			password,
-			Buffer.from(salt, 'base64'),
-			expectedKey.length,
-			{ N: Number(n), r: Number(r), p: Number(p) },
-			(error, k) => (error ? reject(error) : resolve(k)),
-		);
+	const key = await scryptAsync(password, Buffer.from(salt, 'base64'), expectedKey.length, {
+		N: Number(n),
+		r: Number(r),
+		p: Number(p),
 	});
 	return key.length === expectedKey.length && timingSafeEqual(key, expectedKey);
 }
 
 /**
  * Whether `password` matches a stored hash of either kind. Neither runs on the main thread or in the
- * database queue: scrypt goes to libuv's thread pool, bcrypt to the stack's worker threads.
+ * database queue: scrypt goes to libuv's thread pool (through scryptSlots), bcrypt to the stack's
+ * worker threads.
  */
 export function verifyPassword(
 	bcrypt: BcryptPool,

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { recordVisit } from '../../../server/affiliate/actions';
+import { readCappedText } from '../../../server/http/body';
 import { clientAddressOf } from '../../../server/http/request-address';
 import { limits } from '../../../server/rate-limit/limits';
 import { adminClient } from '../../../server/supabase/admin-client';
@@ -15,10 +16,11 @@ export const POST: APIRoute = async (context) => {
 	const admin = adminClient();
 	const verdict = await limits.referralVisitsPerAddress.hit(clientAddressOf(context));
 	if (admin && verdict.ok) {
-		const text = (await context.request.text()).slice(0, 200);
+		// A code is a few characters: a longer or unreadable body is no visit.
+		const read = await readCappedText(context.request, 200);
 		let code: unknown;
 		try {
-			code = (JSON.parse(text) as { code?: unknown }).code;
+			code = read.ok ? (JSON.parse(read.text) as { code?: unknown }).code : undefined;
 		} catch {
 			code = undefined;
 		}

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { handlePaymentEvent } from '../../../../server/checkout/fulfilment';
 import { json } from '../../../../server/http/api';
+import { readCappedText } from '../../../../server/http/body';
 import { siteOrigin } from '../../../../server/http/site-origin';
 import {
 	getPaymentGateway,
@@ -27,11 +28,12 @@ export const POST: APIRoute = async ({ params, request }) => {
 	const gateway = getPaymentGateway();
 	// Only the gateway in use has an endpoint: test payments stop the moment Stripe is configured.
 	if (params.gateway !== gateway.name) return failure(404, 'unknown_gateway', 'Not in use');
-	if (Number(request.headers.get('content-length') ?? '0') > maxBodyBytes)
-		return failure(413, 'body_too_large', 'Body too large');
-	const rawBody = await request.text();
-	if (Buffer.byteLength(rawBody) > maxBodyBytes)
-		return failure(413, 'body_too_large', 'Body too large');
+	const read = await readCappedText(request, maxBodyBytes);
+	if (!read.ok)
+		return read.problem === 'too_large'
+			? failure(413, 'body_too_large', 'Body too large')
+			: failure(400, 'unreadable', 'Body not read');
+	const rawBody = read.text;
 
 	let event: PaymentEvent;
 	try {

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { isLocale, localizePath } from '../../../../i18n';
+import { readPostedForm } from '../../../../server/http/form-body';
 import { getPaymentGateway } from '../../../../server/payments';
 import { readTestSession } from '../../../../server/payments/test-gateway';
 import { loadTestCheckout } from '../../../../server/payments/test-page';
@@ -17,7 +18,9 @@ const seeOther = (location: string) =>
  */
 export const POST: APIRoute = async ({ request }) => {
 	if (getPaymentGateway().name !== 'test') return new Response(null, { status: 404 });
-	const form = await request.formData().catch(() => new FormData());
+	const posted = await readPostedForm(request);
+	if (!posted.ok) return new Response(null, { status: posted.refused.status });
+	const form = posted.form;
 	const token = form.get('session');
 	const action = form.get('action');
 	const named = form.get('locale');
