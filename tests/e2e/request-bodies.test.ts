@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { expect, test } from './test';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import no from '../../src/i18n/ui/no.json' with { type: 'json' };
@@ -99,4 +100,37 @@ test('a NUL in a form field is refused in the page’s language and signs nobody
 	expect(answer.headers['set-cookie'] ?? []).not.toContainEqual(
 		expect.stringMatching(/auth-token/),
 	);
+});
+
+test('a write refused before its body was read leaves the connection usable for the next request', async () => {
+	// One kept-alive connection, as browsers and API clients hold: the refused post's small body is
+	// read and dropped, not answered by closing the connection under the client's next request.
+	const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+	const sockets = new Set<unknown>();
+	const send = (method: string, path: string, body?: string) =>
+		new Promise<number>((resolve, reject) => {
+			const req = request(
+				`${siteOrigin}${path}`,
+				{
+					method,
+					agent,
+					headers: body
+						? { 'Content-Type': 'application/json', Origin: 'http://evil.example' }
+						: {},
+				},
+				(res) => {
+					sockets.add(res.socket);
+					res.resume();
+					res.on('end', () => resolve(res.statusCode ?? 0));
+				},
+			);
+			req.on('error', reject);
+			req.end(body);
+		});
+	expect(await send('POST', '/api/checkout', '{"item":{}}')).toBe(403);
+	expect(await send('GET', '/api/health')).toBe(200);
+	expect(await send('POST', '/api/checkout', '{}')).toBe(403);
+	expect(await send('GET', '/')).toBe(200);
+	expect(sockets.size).toBe(1);
+	agent.destroy();
 });
