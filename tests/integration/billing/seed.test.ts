@@ -75,4 +75,30 @@ describe('the demo seed under the billing run', () => {
 		expect(data?.status).toBe('terminated');
 		expect(await invoiceOf(ids.overdueInvoice)).toMatchObject({ status: 'cancelled' });
 	});
+
+	it('cannot hold a second renewal for a period, even one written at another hour of its day', async () => {
+		const issue = (periodEnd: string) =>
+			b.p.service.rpc('issue_renewal_invoice', {
+				service: ids.valheim,
+				at: new Date(seededAt).toISOString(),
+				period_end: periodEnd,
+				amounts: { tax_rate: 19, tax: 912 },
+				description: 'Valheim server (annually)',
+			});
+		const { data: valheim } = await b.p.service
+			.from('services')
+			.select('current_period_end')
+			.eq('id', ids.valheim)
+			.single();
+		const due = new Date(valheim!.current_period_end).getTime();
+		const nextEnd = new Date(due + 365 * DAY).toISOString();
+		expect((await issue(nextEnd)).data).toMatchObject({ created: true });
+		// The same period as the service's due date an hour later: the function's own check (an
+		// exact instant) lets it through, the index refuses it.
+		await b.p.service
+			.from('services')
+			.update({ current_period_end: new Date(due + 3_600_000).toISOString() })
+			.eq('id', ids.valheim);
+		expect((await issue(nextEnd)).error?.code).toBe('23505');
+	});
 });
