@@ -48,22 +48,28 @@ insert into public.discount_codes (code, percent, valid_from, valid_until, max_u
 -- NOK 100.00 plus 50 GB storage 20.00. VAT 25 % (Norway).
 -- ---------------------------------------------------------------------------------------------
 
+-- Each period is whole months back from its due date, on the due date's day (the anchor day), as
+-- the billing run counts them (addCycle): the run then finds the renewals below for the periods
+-- they bill and issues none of its own.
 insert into public.services (id, user_id, product_type, game, plan_id, tier, label, ram_gb, storage_gb,
-	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end,
+	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end, anchor_day,
 	panel_server_id, panel_identifier, panel_url, location, created_at)
-values
-	('c0ffee00-0000-4000-8000-000000000101', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'palworld',
-		'palworld-standard', 'standard', 'Pal island', 8, 25, 'monthly', 'EUR', 800, 'active',
-		date_trunc('day', now()) - interval '12 days', date_trunc('day', now()) + interval '18 days',
-		'sim-101', 'a1b2c3d4', null, 'oslo', now() - interval '72 days'),
-	('c0ffee00-0000-4000-8000-000000000102', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'minecraft',
-		'minecraft-premium', 'premium', 'Survival with friends', 4, 25, 'quarterly', 'NOK', 30600, 'active',
-		date_trunc('day', now()) - interval '60 days', date_trunc('day', now()) + interval '31 days',
-		'sim-102', 'e5f6a7b8', null, 'oslo', now() - interval '150 days'),
-	('c0ffee00-0000-4000-8000-000000000103', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', 'rust',
-		'rust-standard', 'standard', 'Monthly wipe', 10, 50, 'monthly', 'NOK', 12000, 'suspended',
-		date_trunc('day', now()) - interval '35 days', date_trunc('day', now()) - interval '5 days',
-		'sim-103', 'c9d0e1f2', null, 'frankfurt', now() - interval '95 days');
+select v.id::uuid, '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'game', v.game, v.plan_id, v.tier, v.label, v.ram_gb,
+	v.storage_gb, v.billing_cycle, v.currency, v.amount, v.status, v.due - v.cycle, v.due,
+	extract(day from v.due), v.panel_server_id, v.panel_identifier, null, v.location, v.created_at
+from (values
+	('c0ffee00-0000-4000-8000-000000000101', 'palworld', 'palworld-standard', 'standard', 'Pal island', 8, 25,
+		'monthly', 'EUR', 800, 'active', date_trunc('day', now()) + interval '18 days', interval '1 month',
+		'sim-101', 'a1b2c3d4', 'oslo', now() - interval '72 days'),
+	('c0ffee00-0000-4000-8000-000000000102', 'minecraft', 'minecraft-premium', 'premium', 'Survival with friends',
+		4, 25, 'quarterly', 'NOK', 30600, 'active', date_trunc('day', now()) + interval '31 days',
+		interval '3 months', 'sim-102', 'e5f6a7b8', 'oslo', now() - interval '150 days'),
+	-- Due 5 days ago, unpaid: suspended on day 3, deleted on day 14 unless paid.
+	('c0ffee00-0000-4000-8000-000000000103', 'rust', 'rust-standard', 'standard', 'Monthly wipe', 10, 50,
+		'monthly', 'NOK', 12000, 'suspended', date_trunc('day', now()) - interval '5 days', interval '1 month',
+		'sim-103', 'c9d0e1f2', 'frankfurt', now() - interval '95 days')
+) as v (id, game, plan_id, tier, label, ram_gb, storage_gb, billing_cycle, currency, amount, status, due, cycle,
+	panel_server_id, panel_identifier, location, created_at);
 
 update public.services set modpack_installation = true, subdomain = 'ingrids-mc'
 	where id = 'c0ffee00-0000-4000-8000-000000000102';
@@ -78,42 +84,50 @@ insert into public.services (id, user_id, product_type, game, plan_id, tier, lab
 values
 	('c0ffee00-0000-4000-8000-000000000201', '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02', 'game', 'valheim',
 		'valheim-standard', 'standard', 'Wikinger', 6, 25, 'annually', 'EUR', 4800, 'active',
-		date_trunc('day', now()) - interval '90 days', date_trunc('day', now()) + interval '275 days',
-		'sim-201', 'f3a4b5c6', 'frankfurt', now() - interval '90 days');
+		date_trunc('day', now()) - interval '90 days',
+		date_trunc('day', now()) - interval '90 days' + interval '1 year', 'sim-201', 'f3a4b5c6', 'frankfurt', now() - interval '90 days');
 
 -- ---------------------------------------------------------------------------------------------
 -- Invoices: paid and unpaid, in EUR and NOK, one overdue with a late fee line
 -- ---------------------------------------------------------------------------------------------
 
+-- Periods come from the services above (`due`: the service's due date, `k`: cycles after it), so
+-- each renewal starts exactly where the billing run looks for it. The overdue one has had all its
+-- card retries (due date, days 1 and 3) and its late fee has reached its cap, 3 days at 10 NOK.
 insert into public.invoices (id, user_id, service_id, kind, status, currency, subtotal, discount, tax_rate,
-	tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_address,
-	billing_postal_code, billing_city, billing_country)
-select v.id::uuid, '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', v.service_id::uuid, v.kind, v.status, v.currency,
-	v.subtotal, v.discount, 25, v.tax, v.late_fee, v.subtotal - v.discount + v.tax + v.late_fee,
-	v.period_start, v.period_end, v.issued_at, v.due_at, v.paid_at, 'Ingrid Solberg', 'Kirkegata 15', '0153',
-	'Oslo', 'NO'
+	tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
+	last_payment_error, billing_name, billing_address, billing_postal_code, billing_city, billing_country)
+select v.id::uuid, '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', s.id, v.kind, v.status, s.currency, v.subtotal,
+	v.discount, 25, v.tax, v.late_fee, v.subtotal - v.discount + v.tax + v.late_fee, p.start_at, p.end_at,
+	p.issued_at, p.start_at,
+	-- A first order is paid as it is placed; a renewal the day before its due date.
+	case when v.status <> 'paid' then null when v.kind = 'new' then p.issued_at
+		else p.start_at - interval '1 day' end,
+	v.attempts, v.error, 'Ingrid Solberg', 'Kirkegata 15', '0153', 'Oslo', 'NO'
 from (values
-	('11111111-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000101', 'new', 'paid', 'EUR',
-		800, 200, 150, 0, now() - interval '72 days', now() - interval '42 days', now() - interval '72 days',
-		now() - interval '72 days', now() - interval '72 days'),
-	('11111111-0000-4000-8000-000000000002', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid', 'EUR',
-		800, 0, 200, 0, now() - interval '42 days', now() - interval '12 days', now() - interval '49 days',
-		now() - interval '42 days', now() - interval '43 days'),
-	('11111111-0000-4000-8000-000000000003', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid', 'EUR',
-		800, 0, 200, 0, now() - interval '12 days', now() + interval '18 days', now() - interval '19 days',
-		now() - interval '12 days', now() - interval '13 days'),
-	('11111111-0000-4000-8000-000000000004', 'c0ffee00-0000-4000-8000-000000000102', 'renewal', 'paid', 'NOK',
-		30600, 0, 7650, 0, now() - interval '60 days', now() + interval '31 days', now() - interval '67 days',
-		now() - interval '60 days', now() - interval '61 days'),
-	('11111111-0000-4000-8000-000000000005', 'c0ffee00-0000-4000-8000-000000000103', 'renewal', 'overdue', 'NOK',
-		12000, 0, 3000, 5000, now() - interval '5 days', now() + interval '25 days', now() - interval '12 days',
-		now() - interval '5 days', null),
-	('11111111-0000-4000-8000-000000000006', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'unpaid', 'EUR',
-		800, 0, 200, 0, now() + interval '18 days', now() + interval '48 days', now() - interval '1 day',
-		now() + interval '18 days', null)
-) as v (id, service_id, kind, status, currency, subtotal, discount, tax, late_fee, period_start, period_end,
-	issued_at, due_at, paid_at)
-order by v.issued_at;
+	('11111111-0000-4000-8000-000000000001', 'c0ffee00-0000-4000-8000-000000000101', 'new', 'paid',
+		800, 200, 150, 0, -3, null, 0, null),
+	('11111111-0000-4000-8000-000000000002', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid',
+		800, 0, 200, 0, -2, null, 0, null),
+	('11111111-0000-4000-8000-000000000003', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'paid',
+		800, 0, 200, 0, -1, null, 0, null),
+	('11111111-0000-4000-8000-000000000004', 'c0ffee00-0000-4000-8000-000000000102', 'renewal', 'paid',
+		30600, 0, 7650, 0, -1, null, 0, null),
+	('11111111-0000-4000-8000-000000000005', 'c0ffee00-0000-4000-8000-000000000103', 'renewal', 'overdue',
+		12000, 0, 3000, 3000, 0, null, 3, 'Your card has expired.'),
+	-- Renewed early by the customer (before the run's notice 7 days ahead), not yet paid.
+	('11111111-0000-4000-8000-000000000006', 'c0ffee00-0000-4000-8000-000000000101', 'renewal', 'unpaid',
+		800, 0, 200, 0, 0, now() - interval '1 day', 0, null)
+) as v (id, service_id, kind, status, subtotal, discount, tax, late_fee, k, issued_at, attempts, error)
+join public.services s on s.id = v.service_id::uuid
+cross join lateral (select case s.billing_cycle when 'quarterly' then interval '3 months'
+	else interval '1 month' end as length) c
+cross join lateral (select s.current_period_end + v.k * c.length as start_at,
+	s.current_period_end + (v.k + 1) * c.length as end_at) b
+-- A renewal is issued a week before its due date, the first order when its period starts.
+cross join lateral (select b.start_at, b.end_at, coalesce(v.issued_at, case v.kind
+	when 'new' then b.start_at else b.start_at - interval '7 days' end) as issued_at) p
+order by p.issued_at;
 
 insert into public.invoice_items (invoice_id, user_id, position, kind, description, unit_amount, amount, taxable)
 select i.id, i.user_id, 1, 'service',
@@ -127,13 +141,14 @@ from public.invoices i where i.user_id = '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01';
 
 insert into public.invoice_items (invoice_id, user_id, position, kind, description, quantity, unit_amount, amount, taxable)
 values ('11111111-0000-4000-8000-000000000005', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 2, 'late_fee',
-	'Late fee, 5 days at 10 NOK', 5, 1000, 5000, false);
+	'Late fee, 3 days at 10 NOK', 3, 1000, 3000, false);
 
 insert into public.invoices (user_id, service_id, kind, status, currency, subtotal, discount, tax_rate, tax,
 	total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_address,
 	billing_postal_code, billing_city, billing_country)
 values ('9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02', 'c0ffee00-0000-4000-8000-000000000201', 'new', 'paid', 'EUR',
-	4800, 0, 19, 912, 5712, now() - interval '90 days', now() + interval '275 days', now() - interval '90 days',
+	4800, 0, 19, 912, 5712, date_trunc('day', now()) - interval '90 days',
+	date_trunc('day', now()) - interval '90 days' + interval '1 year', now() - interval '90 days',
 	now() - interval '90 days', now() - interval '90 days', 'Jonas Becker', 'Bergmannstraße 42', '10961',
 	'Berlin', 'DE');
 

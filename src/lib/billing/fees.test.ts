@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currencies, type Currency } from '../catalogue';
 import type { BillingErrorCode } from './errors';
-import { lateFee, pauseFee } from './fees';
+import { lateFee, lateFeeDays, pauseFee } from './fees';
+import { SUSPEND_AFTER_DAYS } from './schedule';
 
 const refused = (code: BillingErrorCode) => expect.objectContaining({ name: 'BillingError', code });
 
@@ -14,10 +15,13 @@ describe('lateFee', () => {
 		['EUR', 1, 100],
 		['USD', 1, 100],
 		['DKK', 3, 3000],
-		['NOK', 14, 14_000],
 		['SEK', 2, 2000],
-		['EUR', 14, 1400],
 		['USD', 3, 300],
+		// Suspension on day 3 stops the fee: 3 days' fee at most, however late.
+		['NOK', 4, 3000],
+		['NOK', 14, 3000],
+		['EUR', 13, 300],
+		['USD', 365, 300],
 	])('%s, %i days overdue: %i', (currency, days, fee) => {
 		expect(lateFee(currency, days)).toBe(fee);
 	});
@@ -36,12 +40,25 @@ describe('lateFee', () => {
 		expect(() => lateFee('toString' as Currency, 1)).toThrow(refused('unknown_currency'));
 	});
 
-	it('grows by one day’s fee a day', () => {
+	it('grows by one day’s fee a day until the service is suspended, then stays', () => {
 		fc.assert(
 			fc.property(fc.constantFrom(...currencies), fc.integer({ min: 0, max: 365 }), (c, days) => {
-				expect(lateFee(c, days + 1) - lateFee(c, days)).toBe(lateFee(c, 1));
+				const growth = lateFee(c, days + 1) - lateFee(c, days);
+				expect(growth).toBe(days < SUSPEND_AFTER_DAYS ? lateFee(c, 1) : 0);
+				expect(lateFee(c, days)).toBeLessThanOrEqual(SUSPEND_AFTER_DAYS * lateFee(c, 1));
 			}),
 		);
+	});
+});
+
+describe('lateFeeDays', () => {
+	it('counts the days overdue up to the suspension day, none before the due date', () => {
+		expect([-7, 0, 1, 2, 3, 4, 14].map(lateFeeDays)).toEqual([0, 0, 1, 2, 3, 3, 3]);
+		expect(SUSPEND_AFTER_DAYS).toBe(3);
+	});
+
+	it('refuses a fraction of a day', () => {
+		expect(() => lateFeeDays(2.5)).toThrow(refused('invalid_days'));
 	});
 });
 

@@ -29,15 +29,24 @@ function inMinorUnits(currency: Currency, kroner: number, euro: number): number 
 }
 
 /**
- * The late fee after `daysOverdue` days: one fee a day from the day after the due date, none on
- * or before it. The figures are the ones the terms quote (src/lib/policy.ts).
+ * The days of late fee `daysOverdue` days after the due date earn: one a day from the day after
+ * it, none on or before it, and none after the service is suspended (policy.suspendAfterDays):
+ * the fee presses for payment while the server still runs; a suspended one is pressed enough.
  */
-export function lateFee(currency: Currency, daysOverdue: number): number {
+export function lateFeeDays(daysOverdue: number): number {
 	if (!Number.isSafeInteger(daysOverdue)) {
 		throw new BillingError('invalid_days', String(daysOverdue));
 	}
-	const perDay = inMinorUnits(currency, policy.lateFeeKroner, policy.lateFeeEuro);
-	return Math.max(0, daysOverdue) * perDay;
+	return Math.min(Math.max(0, daysOverdue), policy.suspendAfterDays);
+}
+
+/**
+ * The late fee after `daysOverdue` days: the figure the terms quote (src/lib/policy.ts) for each
+ * of its `lateFeeDays`, so at most the days until suspension's worth.
+ */
+export function lateFee(currency: Currency, daysOverdue: number): number {
+	const days = lateFeeDays(daysOverdue);
+	return days * inMinorUnits(currency, policy.lateFeeKroner, policy.lateFeeEuro);
 }
 
 /** The fee to pause a service for `months` whole months, 1 to PAUSE_MAX_MONTHS. */

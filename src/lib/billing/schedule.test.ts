@@ -93,7 +93,7 @@ describe('dueActions', () => {
 			[3, ['mark_overdue', 'charge 3', 'suspend']],
 			[4, ['mark_overdue', 'suspend']],
 			[13, ['mark_overdue', 'suspend']],
-			[14, ['mark_overdue', 'terminate']],
+			[14, ['terminate']],
 		]);
 	});
 
@@ -108,6 +108,19 @@ describe('dueActions', () => {
 		expect(steps(dueActions(on(1, { hasSavedCard: false })))).toEqual([
 			'mark_overdue',
 			'remind overdue',
+		]);
+	});
+
+	it('a run after missed runs does what the current day says: past day 14 it deletes, it does not charge', () => {
+		for (const chargeAttempts of [0, 1, 2, 3])
+			for (const status of ['active', 'suspended'] as const)
+				expect(
+					steps(dueActions(on(15, { status, renewal: { paid: false, chargeAttempts } }))),
+				).toEqual(['terminate']);
+		expect(steps(dueActions(on(13, { renewal: { paid: false, chargeAttempts: 0 } })))).toEqual([
+			'mark_overdue',
+			'charge 3',
+			'suspend',
 		]);
 	});
 

@@ -99,11 +99,13 @@ export function dueActions(service: ServiceDay): DueAction[] {
 		return day >= -RENEWAL_NOTICE_DAYS ? [{ do: 'issue_renewal' }] : [];
 	}
 	if (!service.duePassed) return [];
+	// The termination day has come, however late the run: the schedule deletes now. No charge of
+	// what the fee built up and no fee, on an invoice the termination cancels.
+	if (day >= TERMINATE_AFTER_DAYS) return [{ do: 'terminate' }];
 	const actions: DueAction[] = [{ do: 'mark_overdue' }];
 	const attempt = chargesDue(day);
 	if (service.hasSavedCard && renewal.chargeAttempts < attempt)
 		actions.push({ do: 'charge', attempt });
-	if (day >= TERMINATE_AFTER_DAYS) return [...actions, { do: 'terminate' }];
 	if (day >= SUSPEND_AFTER_DAYS && service.status === 'active')
 		return [...actions, { do: 'suspend' }];
 	const reminder = reminderOn(day);

@@ -1,4 +1,4 @@
-import { daysBetween, dueActions, lateFee } from '../../lib/billing';
+import { daysBetween, dueActions, lateFee, lateFeeDays } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
 import { chargeRenewal } from './charge';
@@ -70,7 +70,7 @@ export async function billService(
 				if ((await issueRenewalInvoice(admin, s, now)).created) outcome = 'invoiced';
 				break;
 			case 'mark_overdue':
-				if (await markOverdue(admin, invoice!.id, now, fee, days)) outcome = 'overdue';
+				if (await markOverdue(admin, invoice!.id, now, fee, lateFeeDays(days))) outcome = 'overdue';
 				break;
 			case 'charge': {
 				const total = invoice!.total - invoice!.late_fee + fee;
@@ -107,7 +107,7 @@ async function markOverdue(
 	invoice: string,
 	now: Date,
 	fee: number,
-	days: number,
+	feeDays: number,
 ) {
 	return must(
 		'mark_invoice_overdue',
@@ -115,7 +115,7 @@ async function markOverdue(
 			invoice,
 			at: now.toISOString(),
 			late_fee: fee,
-			description: `Late fee: ${days} day(s) overdue`,
+			description: `Late fee: ${feeDays} day(s)`,
 		}),
 	);
 }

@@ -141,17 +141,17 @@ describe('a monthly service bought on January 31', () => {
 	it('paid late: the fee is paid too, the period runs from the old due date, the server comes back', async () => {
 		const id = await activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
 		await run('2027-02-21T13:00:00Z');
-		await run('2027-03-04T13:00:00Z'); // four days late: suspended, fee 4 EUR
+		await run('2027-03-04T13:00:00Z'); // four days late: suspended, fee 3 EUR (it stops at suspension)
 		expect((await serviceOf(id)).status).toBe('suspended');
 		const [invoice] = await renewals(id);
-		expect(invoice).toMatchObject({ late_fee: 400, total: 1400 });
+		expect(invoice).toMatchObject({ late_fee: 300, total: 1300 });
 		await handlePaymentEvent(
 			{
 				kind: 'paid',
 				eventId: `late-${id}`,
 				gateway: 'test',
 				invoiceId: invoice!.id,
-				amount: 1400,
+				amount: 1300,
 				currency: 'EUR',
 				paymentId: `pay-late-${id}`,
 				method: 'card',
