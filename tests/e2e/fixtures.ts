@@ -26,6 +26,7 @@ async function must<T>(
 }
 
 export interface BillingCustomer {
+	userId: string;
 	email: string;
 	password: string;
 	/** Open renewal invoices, oldest due first: id and number. */
@@ -130,6 +131,7 @@ export async function billingCustomer(paid: number, unpaid: number): Promise<Bil
 	const pick = (status: string) =>
 		made.filter((m) => m.status === status).map(({ id, number }) => ({ id, number }));
 	return {
+		userId,
 		email,
 		password,
 		unpaid: pick('unpaid'),

@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { rawKeysOnPage } from './raw-keys';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Page } from '@playwright/test';
@@ -6,7 +7,9 @@ export type { APIRequestContext, Page } from '@playwright/test';
 /**
  * Playwright's `test`, whose `page` is watched for Content-Security-Policy violations: a script or
  * style the policy blocks fails the test that loaded it, so a new inline script or a foreign
- * origin cannot slip in unnoticed (src/lib/security/csp.ts). Tests that use no page pay nothing.
+ * origin cannot slip in unnoticed (src/lib/security/csp.ts). Its text at the end of the test must
+ * hold no raw UI key (raw-keys.ts): a missing string shows up in whichever test reaches it. Tests
+ * that use no page pay nothing.
  */
 export const test = base.extend({
 	page: async ({ page }, use) => {
@@ -17,5 +20,8 @@ export const test = base.extend({
 		await use(page);
 		if (violations.length > 0)
 			throw new Error(`The page broke its Content-Security-Policy:\n${violations.join('\n')}`);
+		const rawKeys = await rawKeysOnPage(page);
+		if (rawKeys.length > 0)
+			throw new Error(`The page shows UI keys instead of their strings: ${rawKeys.join(', ')}`);
 	},
 });

@@ -1,3 +1,4 @@
+import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from './invoice-view';
 
@@ -15,7 +16,7 @@ export interface ServiceRef {
 export interface InvoiceRow {
 	id: string;
 	number: string;
-	kind: 'new' | 'renewal' | 'upgrade';
+	kind: InvoiceKind;
 	status: InvoiceStatus;
 	currency: string;
 	total: number;

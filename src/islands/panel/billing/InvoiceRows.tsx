@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { fill } from '../../../lib/fill';
+import { invoiceKindKey } from '../../../lib/panel/invoice-kinds';
 import type { InvoiceSort, InvoiceView } from '../../../lib/panel/invoice-view';
 import type { InvoiceRow } from '../../../lib/panel/types';
 import { $selected, changeView, toggleSelected } from '../../../stores/invoice-list';
@@ -83,7 +84,7 @@ export function InvoiceRows(props: { rows: InvoiceRow[]; view: InvoiceView; tool
 							<td className="py-2 pr-3 whitespace-nowrap">
 								<a href={path(`/panel/billing/invoices/${row.id}`)}>{row.number}</a>
 								<span className="block text-xs text-neutral-300">
-									{t(`billing.kind.${row.kind}`)}
+									{t(invoiceKindKey(row.kind))}
 								</span>
 							</td>
 							<td className="py-2 pr-3 text-neutral-200">{serviceName(row.service, t)}</td>
