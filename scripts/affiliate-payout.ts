@@ -4,8 +4,8 @@
  * (their commissions return to the affiliate's available balance) settles one. Against the
  * configured backend (the environment, else `.env.local` written by `npm start`).
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadLocalEnv } from './local-env.ts';
 
 const { values } = parseArgs({
 	options: {
@@ -21,7 +21,7 @@ if (!values.list && (!values.payout || values.paid === values.rejected)) {
 	);
 	process.exit(2);
 }
-if (!process.env.PUBLIC_SUPABASE_URL && existsSync('.env.local')) process.loadEnvFile('.env.local');
+loadLocalEnv();
 
 const { adminClient } = await import('../src/server/supabase/admin-client.ts');
 const admin = adminClient();

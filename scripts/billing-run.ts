@@ -4,8 +4,8 @@
  * it did as JSON. The same run as `POST /api/cron/billing` and the hourly one inside `npm start`;
  * `--now` is how a test or an operator replays a day.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadLocalEnv } from './local-env.ts';
 import { siteOrigin } from '../src/server/http/site-origin';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
@@ -14,7 +14,7 @@ if (Number.isNaN(now.getTime())) {
 	console.error(`--now must be an ISO time, e.g. 2027-02-28T12:00:00Z (got "${values.now}")`);
 	process.exit(2);
 }
-if (!process.env.PUBLIC_SUPABASE_URL && existsSync('.env.local')) process.loadEnvFile('.env.local');
+loadLocalEnv();
 
 const { adminClient } = await import('../src/server/supabase/admin-client.ts');
 const { runBilling } = await import('../src/server/billing/run.ts');

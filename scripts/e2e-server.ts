@@ -52,6 +52,7 @@ await writeFile(
 	e2eBackendFile,
 	JSON.stringify({
 		url: backend.env.PUBLIC_SUPABASE_URL,
+		anonKey: backend.env.PUBLIC_SUPABASE_ANON_KEY,
 		serviceRoleKey: backend.env.SUPABASE_SERVICE_ROLE_KEY,
 	}),
 );

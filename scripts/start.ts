@@ -9,6 +9,7 @@ import { cronSecret, scheduleBilling } from './billing-schedule.ts';
 import { buildIsStale, run } from './build-state.ts';
 import { provisionDemoServers } from './demo-servers.ts';
 import { startBackend, type Backend } from './local-backend.ts';
+import { LOCAL_ENV_FILE, saveSiteSettings } from './local-env.ts';
 import { serveSite } from './serve.ts';
 import { banner, note, step } from './start-steps.ts';
 
@@ -26,7 +27,12 @@ try {
 	backend = await step(
 		'Database',
 		() =>
-			startBackend({ dataDir: 'supabase/.data', envFile: '.env.local', quiet: true, siteUrl: url }),
+			startBackend({
+				dataDir: 'supabase/.data',
+				envFile: LOCAL_ENV_FILE,
+				quiet: true,
+				siteUrl: url,
+			}),
 		(b) => (b.stack ? 'local stack, data in supabase/.data' : 'hosted project'),
 	);
 } catch (error) {
@@ -54,6 +60,9 @@ const siteEnv = {
 	CRON_SECRET,
 	...(simulated ? { GAME_PANEL_SIM_FILE } : {}),
 };
+// The operator's commands (npm run billing:run, …) read .env.local: they act on this site, on its
+// origin and its game panel. Before the build check, which counts .env.local as a source.
+if (backend.stack) await saveSiteSettings(siteEnv, LOCAL_ENV_FILE);
 
 let site: ChildProcess;
 if (dev) {

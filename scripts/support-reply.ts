@@ -7,8 +7,8 @@
  * even if the mail could not be sent (`"mailed": false`, and the mail error is logged).
  * Multi-paragraph replies: `--message "$(cat reply.txt)"`.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadLocalEnv } from './local-env.ts';
 import { siteOrigin } from '../src/server/http/site-origin';
 
 const { values } = parseArgs({
@@ -18,7 +18,7 @@ if (!values.ticket || !values.message) {
 	console.error('Usage: npm run support:reply -- --ticket <ticket uuid> --message "…"');
 	process.exit(2);
 }
-if (!process.env.PUBLIC_SUPABASE_URL && existsSync('.env.local')) process.loadEnvFile('.env.local');
+loadLocalEnv();
 
 const { adminClient } = await import('../src/server/supabase/admin-client.ts');
 const { staffReply } = await import('../src/server/support/staff-reply.ts');

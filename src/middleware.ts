@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isLocale, localeCookie, localizePath, splitLocale } from './i18n';
 import { requiresSignIn } from './lib/auth/guard';
+import { routes } from './lib/routes';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
 import { clientAddressOf } from './server/http/request-address';
@@ -51,7 +52,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 			? (await context.locals.supabase.auth.getUser()).data.user
 			: null;
 		if (!user) {
-			const login = `${localizePath('/login', locale)}?next=${encodeURIComponent(pathname + search)}`;
+			const login = `${localizePath(routes.login, locale)}?next=${encodeURIComponent(pathname + search)}`;
 			return context.redirect(login, 303);
 		}
 		context.locals.user = user;

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { routes } from '../lib/routes';
 import type { PaymentMethodKind } from './checkout';
 import { postJson } from './panel-fetch';
 
@@ -71,9 +72,7 @@ export async function orderUpgrade(
 		context.fallback,
 	);
 	if (answer.ok) {
-		window.location.assign(
-			`${context.prefix}/panel/billing/upgrade/payment/${answer.data.upgradeId}`,
-		);
+		window.location.assign(`${context.prefix}${routes.upgradePayment(answer.data.upgradeId)}`);
 		return;
 	}
 	$ordering.set({ busy: false, error: answer.message });

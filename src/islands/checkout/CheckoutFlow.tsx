@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { routes } from '../../lib/routes';
 import { useEffect } from 'react';
 import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
@@ -98,7 +99,7 @@ export default function CheckoutFlow(props: Props) {
 		if (answer)
 			window.location.assign(
 				answer.paymentUrl ??
-					`${localizePath('/checkout/complete', locale)}?order=${answer.orderId}`,
+					`${localizePath(routes.checkoutComplete, locale)}?order=${answer.orderId}`,
 			);
 	};
 

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { localizePath, type Locale } from '../../i18n';
+import { routes } from '../../lib/routes';
 import { readForm } from '../auth/form';
 import { authCallbackUrl } from '../auth/callback-url';
 import { clientAddressOf } from '../http/request-address';
@@ -58,7 +59,7 @@ export async function profilePageAction(
 		return { tab: 'password', outcome, emailPosted: null, posted: {} };
 	}
 	if (field('intent') === 'email') {
-		const landing = `${localizePath('/panel/account/profile', locale)}?email=changed`;
+		const landing = `${localizePath(routes.profile, locale)}?email=changed`;
 		const outcome = await requestEmailChange(
 			supabase,
 			user,

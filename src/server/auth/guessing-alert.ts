@@ -1,4 +1,5 @@
 import { localizePath, useTranslations, type Locale } from '../../i18n';
+import { routes } from '../../lib/routes';
 import { getMailer } from '../mail';
 import { composeMail } from '../mail/compose';
 import { adminClient } from '../supabase/admin-client';
@@ -24,7 +25,7 @@ export async function alertAccountOwner(
 		const link = new URL('/auth/confirm', siteOrigin());
 		link.searchParams.set('token_hash', data.properties.hashed_token);
 		link.searchParams.set('type', 'recovery');
-		link.searchParams.set('next', localizePath('/reset-password', locale));
+		link.searchParams.set('next', localizePath(routes.resetPassword, locale));
 		const t = useTranslations(locale);
 		await getMailer().send(
 			composeMail(email, t('mail.guessing.subject'), [

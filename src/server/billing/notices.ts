@@ -1,6 +1,7 @@
 import { locales, localizePath, useTranslations, type UiKey } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
 import { productOf } from '../../lib/product-name';
+import { routes } from '../../lib/routes';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale, siteUrl } from '../mail/product-mail';
 import type { AdminClient } from '../supabase/admin-client';
@@ -55,10 +56,10 @@ function mailOf(notice: Notice, origin: string) {
 	const key = (part: string) => `mail.billing.${notice.kind}.${part}` as UiKey;
 	const link = notice.number
 		? {
-				href: siteUrl(localizePath('/panel/invoices', locale), origin),
+				href: siteUrl(localizePath(routes.billing, locale), origin),
 				label: t('mail.billing.invoices'),
 			}
-		: { href: siteUrl(localizePath('/panel', locale), origin), label: t('mail.billing.panel') };
+		: { href: siteUrl(localizePath(routes.panel, locale), origin), label: t('mail.billing.panel') };
 	return composeMail(notice.email ?? '', t(key('subject'), values), [
 		t(key('intro'), values),
 		link,

@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
+import { routes } from '../../lib/routes';
 import { handlePaymentEvent } from '../checkout/fulfilment';
 import { getGamePanel } from '../game-panel';
 import { getPaymentGateway } from '../payments';
@@ -15,7 +16,7 @@ import {
 } from './upgrade-quote';
 
 export interface OrderedUpgrade {
-	/** Its payment page is /panel/billing/upgrade/payment/{upgradeId}. */
+	/** Its payment page is routes.upgradePayment(upgradeId). */
 	upgradeId: string;
 	invoiceId: string;
 	total: number;
@@ -86,7 +87,7 @@ export async function orderUpgrade(
 			description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
 			attemptKey: upgradeId,
 		},
-		{ ...context, returnPath: `/panel/billing/upgrade/payment/${upgradeId}` },
+		{ ...context, returnPath: routes.upgradePayment(upgradeId) },
 	);
 	return { ...base, paymentUrl };
 }

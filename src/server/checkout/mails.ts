@@ -1,5 +1,6 @@
 import { locales, localizePath, useTranslations } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
+import { routes } from '../../lib/routes';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale as localeOf, siteUrl } from '../mail/product-mail';
 
@@ -16,7 +17,7 @@ export function sendOrderConfirmation(
 	const t = useTranslations(lang);
 	const total = formatMoney(order.total, order.currency, locales[lang].intl);
 	const link = siteUrl(
-		`${localizePath('/checkout/complete', lang)}?order=${order.orderId}`,
+		`${localizePath(routes.checkoutComplete, lang)}?order=${order.orderId}`,
 		origin,
 	);
 	return deliver(() =>
@@ -37,7 +38,7 @@ export function sendServerReady(
 ): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
-	const manage = siteUrl(localizePath(`/panel/game-servers/servers/${service.id}`, lang), origin);
+	const manage = siteUrl(localizePath(routes.server(service.id), lang), origin);
 	return deliver(() =>
 		composeMail(to, t('mail.ready.subject'), [
 			t('mail.ready.intro'),
@@ -55,7 +56,7 @@ export function sendSetupDelayed(
 ): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
-	const support = siteUrl(localizePath('/panel/support', lang), origin);
+	const support = siteUrl(localizePath(routes.support, lang), origin);
 	return deliver(() =>
 		composeMail(to, t('mail.delayed.subject'), [
 			t('mail.delayed.intro', { id: service.id.slice(0, 8) }),
@@ -74,7 +75,7 @@ export function sendPaymentGivenBack(
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
 	const total = formatMoney(payment.amount, payment.currency, locales[lang].intl);
-	const invoices = siteUrl(localizePath('/panel/billing', lang), origin);
+	const invoices = siteUrl(localizePath(routes.billing, lang), origin);
 	return deliver(() =>
 		composeMail(to, t('mail.unpayable.subject', { number: payment.number }), [
 			t('mail.unpayable.intro', { number: payment.number }),

@@ -1,4 +1,5 @@
 import type { User } from '@supabase/supabase-js';
+import { routes } from '../../lib/routes';
 import { localizePath, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
@@ -35,7 +36,7 @@ export async function startPayment(
 	const gateway = getPaymentGateway();
 	const complete = new URL(
 		payable.returnPath ??
-			`${localizePath('/checkout/complete', payable.locale)}?order=${payable.orderId}`,
+			`${localizePath(routes.checkoutComplete, payable.locale)}?order=${payable.orderId}`,
 		payable.origin,
 	).href;
 	const session = await gateway.createCheckout({

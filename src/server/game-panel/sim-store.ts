@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { GamePanelConfigError } from './errors';
 
 // The simulated panel's servers, in memory and, when GAME_PANEL_SIM_FILE is set, in that JSON file
-// so a restarted dev server still knows what it provisioned. One process per file: two writers
-// would overwrite each other's servers.
+// so a restarted dev server still knows what it provisioned, and the site and the operator's
+// commands (npm run billing:run) share it: the panel reads the file on every call (simulated.ts).
 
 const stepSchema = z.object({
 	at: z.number(),

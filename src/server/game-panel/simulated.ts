@@ -34,10 +34,15 @@ export function createSimulatedPanel(
 	config: SimulatedConfig,
 	now: () => number = () => Date.now(),
 ): GamePanel {
-	const data = loadSimulation(config.file);
+	// With a file, the file is the truth: `npm run billing:run` suspends and deletes servers in it
+	// while the site runs, so every call reads it again instead of trusting (and later writing back)
+	// this process's older copy. Each call reads, changes and writes without awaiting in between.
+	let data = loadSimulation(config.file);
+	const load = () => (config.file ? (data = loadSimulation(config.file)) : data);
 	const save = () => saveSimulation(config.file, data);
 
 	function find(ref: ServerRef): SimServer {
+		load();
 		const server = data.servers.find((s) => s.panelServerId === ref.panelServerId);
 		if (!server || server.identifier !== ref.identifier)
 			throw new GamePanelNotFoundError(`No simulated server ${ref.panelServerId}`, { status: 404 });
@@ -62,7 +67,7 @@ export function createSimulatedPanel(
 
 		async createServer(input) {
 			const spec = parseCreateInput(input);
-			const existing = data.servers.find((s) => s.serviceId === spec.serviceId);
+			const existing = load().servers.find((s) => s.serviceId === spec.serviceId);
 			if (existing) return toPanelServer(existing);
 			const panelServerId = data.nextId++;
 			const server: SimServer = {
@@ -83,7 +88,7 @@ export function createSimulatedPanel(
 		},
 
 		async findServer(serviceId) {
-			const server = data.servers.find((s) => s.serviceId === serviceId);
+			const server = load().servers.find((s) => s.serviceId === serviceId);
 			return server ? toPanelServer(server) : null;
 		},
 

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
+import { routes } from '../../lib/routes';
 import { payFromPanel } from '../billing/panel-payment';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
@@ -35,9 +36,7 @@ export async function payInvoice(
 		return 'method_unavailable';
 	// An upgrade's customer comes back to the upgrade (which then says it is live), others to the invoice.
 	const upgradeId = invoice.service_upgrades[0]?.id;
-	const returnPath = upgradeId
-		? `/panel/billing/upgrade/payment/${upgradeId}`
-		: `/panel/billing/invoices/${invoiceId}`;
+	const returnPath = upgradeId ? routes.upgradePayment(upgradeId) : routes.invoice(invoiceId);
 	const paymentUrl = await payFromPanel(
 		admin,
 		customer,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { User } from '@supabase/supabase-js';
 import { localizePath, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
+import { routes } from '../../lib/routes';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
 import { listPaymentMethods } from './queries';
@@ -10,8 +11,6 @@ import { logger } from '../log/logger';
 // What a customer changes about their saved cards: add one on the gateway's page (no payment),
 // choose the default, remove one. The database functions decide under a lock; this module talks
 // to the gateway around them.
-
-const panelPage = '/panel/billing/payment-methods';
 
 /** A gateway page where the customer saves a card; the card itself arrives by webhook. */
 export async function startCardSetup(
@@ -26,7 +25,7 @@ export async function startCardSetup(
 		.eq('id', customer.id)
 		.maybeSingle();
 	const known = profile?.stripe_customer_id ?? null;
-	const back = new URL(localizePath(panelPage, context.locale), context.origin).href;
+	const back = new URL(localizePath(routes.paymentMethods, context.locale), context.origin).href;
 	const session = await gateway.createCardSetup({
 		customer: {
 			profileId: customer.id,

@@ -1,5 +1,6 @@
 import { localizePath, useTranslations } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
+import { routes } from '../../lib/routes';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale, siteUrl } from '../mail/product-mail';
 import type { AdminClient } from '../supabase/admin-client';
@@ -24,7 +25,7 @@ interface Recorded {
 export function staffReplyMail(recorded: Recorded, message: string, origin: string) {
 	const locale = mailLocale(recorded.locale);
 	const t = useTranslations(locale);
-	const thread = siteUrl(localizePath(`/panel/support/tickets/${recorded.ticket}`, locale), origin);
+	const thread = siteUrl(localizePath(routes.ticket(recorded.ticket), locale), origin);
 	const values = { subject: recorded.subject };
 	return composeMail(recorded.email ?? '', t('mail.support.reply.subject', values), [
 		t('mail.support.reply.intro', values),

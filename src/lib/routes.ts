@@ -1,0 +1,21 @@
+/**
+ * The site's pages that code outside them links to (mails, redirects after a write, the panel's
+ * navigation), locale-free: put them through `localizePath`. Written once here so a mail cannot
+ * name a page that does not exist; `src/server/mail/links.test.ts` checks each against `src/pages`.
+ */
+export const routes = {
+	login: '/login',
+	resetPassword: '/reset-password',
+	checkoutComplete: '/checkout/complete',
+	panel: '/panel',
+	profile: '/panel/account/profile',
+	billing: '/panel/billing',
+	paymentMethods: '/panel/billing/payment-methods',
+	invoice: (id: string) => `/panel/billing/invoices/${id}`,
+	upgradePayment: (id: string) => `/panel/billing/upgrade/payment/${id}`,
+	servers: '/panel/game-servers',
+	server: (id: string) => `/panel/game-servers/servers/${id}`,
+	support: '/panel/support',
+	ticket: (id: string) => `/panel/support/tickets/${id}`,
+	affiliate: '/panel/affiliate',
+} as const;
