@@ -29,17 +29,15 @@ beforeAll(async () => {
 afterAll(() => b.stop());
 
 const started = () => b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
-const paidAt = async (id: string) =>
-	new Date(
-		(
-			await b.p.service
-				.from('invoices')
-				.select('paid_at')
-				.eq('service_id', id)
-				.eq('kind', 'new')
-				.single()
-		).data!.paid_at!,
-	);
+async function paidAt(id: string): Promise<Date> {
+	const { data } = await b.p.service
+		.from('invoices')
+		.select('paid_at')
+		.eq('service_id', id)
+		.eq('kind', 'new')
+		.single();
+	return new Date(String(data?.paid_at));
+}
 
 describe('the money-back offer', () => {
 	it('is the first invoice’s total until 7 days after its payment, then nothing', async () => {
