@@ -605,6 +605,7 @@ export type Database = {
 					created_at: string;
 					exp_month: number;
 					exp_year: number;
+					fingerprint: string;
 					gateway: string;
 					gateway_reference: string;
 					id: string;
@@ -617,6 +618,7 @@ export type Database = {
 					created_at?: string;
 					exp_month: number;
 					exp_year: number;
+					fingerprint: string;
 					gateway: string;
 					gateway_reference: string;
 					id?: string;
@@ -629,6 +631,7 @@ export type Database = {
 					created_at?: string;
 					exp_month?: number;
 					exp_year?: number;
+					fingerprint?: string;
 					gateway?: string;
 					gateway_reference?: string;
 					id?: string;
@@ -1344,6 +1347,7 @@ export type Database = {
 					event_id: string;
 					exp_month: number;
 					exp_year: number;
+					fingerprint: string;
 					gateway: string;
 					gateway_customer: string;
 					last4: string;
@@ -1432,6 +1436,7 @@ export type Database = {
 					brand: string;
 					exp_month: number;
 					exp_year: number;
+					fingerprint: string;
 					gateway: string;
 					last4: string;
 					owner: string;

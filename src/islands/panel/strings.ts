@@ -55,6 +55,8 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 		'panel.nav.servers',
 		...prefixed(dictionary, [
 			'servers.',
+			'moneyBack.',
+			'services.refund.error.',
 			'panel.service.',
 			'panel.live.',
 			'panel.dashboard.',

@@ -165,6 +165,17 @@ export interface ServerDetail extends ServerRow {
 	live: LiveStatus | null;
 	activity: ActivityEntry[];
 	invoices: InvoiceRow[];
+	/** The money-back guarantee while it can be used on this server; null otherwise. */
+	moneyBack: MoneyBackOffer | null;
+}
+
+/** What the money-back guarantee would give back now (src/server/billing/money-back-offer.ts). */
+export interface MoneyBackOffer {
+	/** The first invoice's total, refunded in full: minor units. */
+	amount: number;
+	currency: string;
+	/** The last moment it can be asked for (ISO). */
+	deadline: string;
 }
 
 /** A live chat the browser may load (src/server/live-chat: the same shape, public values only). */
@@ -193,4 +204,6 @@ export interface CancelPage {
 		quotes: PauseQuote[];
 	};
 	chat: ChatConfig | null;
+	/** The money-back guarantee while it can be used on this server; null otherwise. */
+	moneyBack: MoneyBackOffer | null;
 }

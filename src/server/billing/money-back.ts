@@ -1,11 +1,11 @@
 import type { User } from '@supabase/supabase-js';
-import { MONEY_BACK_DAYS } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
 import { closePages } from '../checkout/close-pages';
 import { getPaymentGateway } from '../payments';
 import type { PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { deleteLateServer } from './late-server';
+import { moneyBackDays, moneyBackStanding } from './money-back-window';
 import { onPanel } from './panel-steps';
 
 export type MoneyBackRefusal = 'not_found' | 'not_refundable' | 'window_closed';
@@ -16,8 +16,6 @@ export interface MoneyBack {
 	total: number;
 	currency: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The money-back guarantee: inside the window (7 days, VPS 14, from the first payment) the first
@@ -48,15 +46,18 @@ export async function requestMoneyBack(
 	const payment = first?.transactions.find(
 		(t) => t.kind === 'payment' && t.status === 'succeeded' && t.applied,
 	);
-	const windowDays = MONEY_BACK_DAYS[s.product_type === 'vps' ? 'vps' : 'game'];
-	const refunded = first?.status === 'refunded';
+	const windowDays = moneyBackDays(s.product_type);
+	const standing = moneyBackStanding(
+		{
+			serviceStatus: s.status,
+			productType: s.product_type,
+			first: first && { status: first.status, paidAt: first.paid_at, paid: Boolean(payment) },
+		},
+		now,
+	);
 	if (!first || !payment) return 'not_refundable';
-	if (!refunded) {
-		if (first.status !== 'paid' || !['provisioning', 'active', 'suspended'].includes(s.status))
-			return 'not_refundable';
-		if (now.getTime() > new Date(first.paid_at!).getTime() + windowDays * DAY_MS)
-			return 'window_closed';
-	}
+	if (standing === 'not_refundable' || standing === 'window_closed') return standing;
+	const refunded = standing === 'refunded';
 	// Refunded already (a request asked again): the database answers with its credit note.
 	const refundId = refunded
 		? ''

@@ -2,6 +2,7 @@ import { anchorDayOf, pauseQuotes } from '../../lib/billing/pause-quote';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
 import { isUuid } from '../../lib/uuid';
 import type { CancelPage } from '../../lib/panel/types';
+import { moneyBackOffer } from '../billing/money-back-offer';
 import { dateOf } from '../billing/renewal-invoice';
 import { serviceRef } from '../invoices/rows';
 import { liveChatForBrowser } from '../live-chat';
@@ -38,7 +39,7 @@ export async function cancelPage(
 			.maybeSingle(),
 	);
 	if (!service) return null;
-	const [pauses, open, profile] = await Promise.all([
+	const [pauses, open, profile, moneyBack] = await Promise.all([
 		client
 			.from('service_pauses')
 			.select('status, invoice_id')
@@ -52,6 +53,7 @@ export async function cancelPage(
 			.eq('user_id', userId)
 			.in('status', ['unpaid', 'overdue']),
 		client.from('profiles').select('country').eq('id', userId).maybeSingle(),
+		moneyBackOffer(client, userId, serviceId, now),
 	]);
 	const openPauses = must('service_pauses', pauses) ?? [];
 	// A pending pause's unpaid invoice is replaced by the next request, so it does not refuse one.
@@ -84,5 +86,6 @@ export async function cancelPage(
 		currency: service.currency,
 		pause: { possible: refusal === null, refusal, quotes },
 		chat: liveChatForBrowser(),
+		moneyBack,
 	};
 }

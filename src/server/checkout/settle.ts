@@ -124,6 +124,8 @@ async function saveCard(
 		owner: userId,
 		gateway: event.gateway,
 		reference: card.gatewayMethodId,
+		// Empty: the database names the card by its details instead.
+		fingerprint: card.fingerprint ?? '',
 		brand: card.brand ?? 'card',
 		last4: card.last4 ?? '0000',
 		exp_month: card.expMonth ?? 12,

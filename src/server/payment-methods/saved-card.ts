@@ -21,6 +21,8 @@ export async function recordSavedCard(
 		gateway: event.gateway,
 		owner: event.profileId,
 		reference: card.gatewayMethodId,
+		// Empty: the database names the card by its details instead.
+		fingerprint: card.fingerprint ?? '',
 		brand: card.brand,
 		last4: card.last4,
 		exp_month: card.expMonth,

@@ -40,6 +40,7 @@ async function paidFromSession(client: Stripe, event: Stripe.Event, id: string) 
 		method?.customer && card
 			? {
 					gatewayMethodId: method.id,
+					...(card.fingerprint ? { fingerprint: card.fingerprint } : {}),
 					brand: card.brand,
 					last4: card.last4,
 					expMonth: card.exp_month,

@@ -54,6 +54,7 @@ export async function cardSavedFromSession(
 		profileId,
 		savedMethod: {
 			gatewayMethodId: method.id,
+			...(method.card.fingerprint ? { fingerprint: method.card.fingerprint } : {}),
 			brand: method.card.brand,
 			last4: method.card.last4,
 			expMonth: method.card.exp_month,

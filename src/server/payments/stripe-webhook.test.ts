@@ -34,7 +34,7 @@ const cardMethod = {
 	object: 'payment_method',
 	type: 'card',
 	customer: 'cus_A1',
-	card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 },
+	card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031, fingerprint: 'fpVisa4242' },
 };
 
 const intent = (paymentMethod: unknown) => ({
@@ -121,6 +121,7 @@ describe('Stripe webhooks', () => {
 			method: 'card',
 			savedMethod: {
 				gatewayMethodId: 'pm_A1',
+				fingerprint: 'fpVisa4242',
 				brand: 'visa',
 				last4: '4242',
 				expMonth: 12,

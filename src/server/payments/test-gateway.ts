@@ -12,6 +12,7 @@ import {
 } from './test-session';
 import {
 	cardSavedEvent,
+	testFingerprint,
 	createTestSetup,
 	openSetup,
 	testCardWebhookSchema,
@@ -91,7 +92,10 @@ function toEvent(rawBody: string): PaymentEvent {
 }
 
 /** The card every test payment saves: Stripe's test Visa. */
-const testCard = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+const testCard = {
+	fingerprint: testFingerprint('4242'),
+	...{ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+};
 
 /** Runs `work` now; what it throws becomes the rejection, as in an async function. */
 const settle = <T>(work: () => T): Promise<T> => new Promise((resolve) => resolve(work()));

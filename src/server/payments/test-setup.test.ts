@@ -20,8 +20,9 @@ const request: CardSetupRequest = {
 	idempotencyKey: 'card-setup:1',
 };
 
-async function opened() {
-	const setup = readTestSetup((await gateway.createCardSetup(request)).sessionId, secret);
+async function opened(idempotencyKey = request.idempotencyKey) {
+	const made = await gateway.createCardSetup({ ...request, idempotencyKey });
+	const setup = readTestSetup(made.sessionId, secret);
 	if (!setup) throw new Error('no setup');
 	return setup;
 }
@@ -63,6 +64,7 @@ describe('saving a card on the test gateway', () => {
 			profileId: request.customer.profileId,
 			savedMethod: {
 				gatewayMethodId: `tgpm_${setup.sid}`,
+				fingerprint: 'tgfp_4242',
 				brand: 'visa',
 				last4: '4242',
 				expMonth: 12,
@@ -71,6 +73,11 @@ describe('saving a card on the test gateway', () => {
 		});
 		const declining = testCardWebhookFor(setup, 'declining').savedMethod;
 		expect(declining).toMatchObject({ last4: '0341', expMonth: 12, expYear: 2034 });
+		// Another card number, so another saved card; each setup of one card names it the same.
+		expect(declining.fingerprint).toBe('tgfp_0341');
+		expect(testCardWebhookFor(await opened('again'), 'visa').savedMethod.fingerprint).toBe(
+			'tgfp_4242',
+		);
 		const charge = { invoiceId: 'i', amount: 100, currency: 'EUR' as const, description: 'd' };
 		const refused = await gateway.chargeSaved({
 			...charge,

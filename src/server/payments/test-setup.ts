@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { localizePath } from '../../i18n/paths';
 import { openToken, sealToken } from './test-session';
 import { nowSeconds } from './test-signing';
-import type { CardSetupRequest, CheckoutSession, PaymentEvent, SavedMethod } from './types';
+import type { CardSetupRequest, CheckoutSession, PaymentEvent } from './types';
 
 // Saving a card on the test gateway (the panel's "Add card" without Stripe): like a payment, the
 // session travels in its signed token and its page posts a signed webhook, here 'card.saved' with
@@ -27,6 +27,7 @@ export const testCardWebhookSchema = z.object({
 	profileId: z.string().min(1),
 	savedMethod: z.object({
 		gatewayMethodId: z.string().min(1).max(100),
+		fingerprint: z.string().min(1).max(100),
 		brand: z.string().min(1).max(30),
 		last4: z.string().regex(/^\d{4}$/),
 		expMonth: z.number().int().min(1).max(12),
@@ -67,6 +68,9 @@ export function openSetup(token: string, secret: string, now = nowSeconds()) {
 	return openToken('setup', token, secret, setupSchema, now);
 }
 
+/** One per test card number, as Stripe's fingerprint is one per card: each payment's is the same. */
+export const testFingerprint = (last4: string) => `tgfp_${last4}`;
+
 /**
  * A saved test card whose id says `decline` is refused off-session, as Stripe's test card
  * 4000 0000 0000 0341 is: it lets a test follow a renewal that cannot be charged.
@@ -76,19 +80,21 @@ export const decliningTestMethod = (id: string) => `${id}_decline`;
 /** The webhook body for saving `card` on `session`: one id per session and card, saved once. */
 export function testCardWebhookFor(session: TestSetupSession, card: TestCard): TestCardWebhookBody {
 	const id = `tgpm_${session.sid}`;
-	const expiry = { expMonth: 12, expYear: 2034 };
-	const savedMethod: SavedMethod =
-		card === 'visa'
-			? { gatewayMethodId: id, brand: 'visa', last4: '4242', ...expiry }
-			: {
-					...{ gatewayMethodId: decliningTestMethod(id), brand: 'visa', last4: '0341' },
-					...expiry,
-				};
+	const [gatewayMethodId, last4] =
+		card === 'visa' ? [id, '4242'] : [decliningTestMethod(id), '0341'];
+	const fingerprint = testFingerprint(last4);
 	return {
 		id: `tgevt_${randomUUID()}`,
 		type: 'card.saved',
 		profileId: session.profileId,
-		savedMethod,
+		savedMethod: {
+			gatewayMethodId,
+			fingerprint,
+			brand: 'visa',
+			last4,
+			expMonth: 12,
+			expYear: 2034,
+		},
 		created: nowSeconds(),
 	};
 }

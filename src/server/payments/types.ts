@@ -44,6 +44,11 @@ export interface CardSetupRequest {
 /** A card as the gateway describes it; never its number. */
 export interface SavedMethod {
 	gatewayMethodId: string;
+	/**
+	 * The gateway's name for the card itself, the same on every payment (each checkout gives the
+	 * card a new method id): one card is one saved entry. Absent when the gateway gives none.
+	 */
+	fingerprint?: string;
 	brand: string;
 	last4: string;
 	expMonth: number;
@@ -94,6 +99,8 @@ export type PaymentEvent =
 			/** A card the customer agreed to save for renewals (off-session); never for wallets. */
 			savedMethod?: {
 				gatewayMethodId: string;
+				/** As SavedMethod's: one card is one saved entry. */
+				fingerprint?: string;
 				brand?: string;
 				last4?: string;
 				expMonth?: number;

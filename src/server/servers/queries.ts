@@ -1,6 +1,7 @@
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
+import { moneyBackOffer } from '../billing/money-back-offer';
 import { refOf } from '../billing/panel-steps';
 import { getGamePanel } from '../game-panel';
 import { invoiceRow } from '../invoices/rows';
@@ -48,6 +49,7 @@ export async function serverDetail(
 	client: CustomerClient,
 	userId: string,
 	serviceId: string,
+	now = new Date(),
 ): Promise<ServerDetail | null> {
 	if (!isUuid(serviceId)) return null;
 	const [service, invoices] = await Promise.all([
@@ -71,7 +73,10 @@ export async function serverDetail(
 	if (invoices.error) throw new Error(`invoices of ${serviceId}: ${invoices.error.message}`);
 	const s = service.data;
 	if (!s) return null;
-	const live = await liveStatus(s);
+	const [live, moneyBack] = await Promise.all([
+		liveStatus(s),
+		moneyBackOffer(client, userId, serviceId, now),
+	]);
 	const ref = refOf(s);
 	return {
 		...serverRow(s, live?.state ?? null),
@@ -101,6 +106,7 @@ export async function serverDetail(
 			detail: (entry.detail ?? {}) as Record<string, unknown>,
 		})),
 		invoices: invoices.data.map(invoiceRow),
+		moneyBack,
 	};
 }
 

@@ -119,6 +119,7 @@ export async function startBillingStack(): Promise<BillingStack> {
 				owner: ownerId,
 				gateway: 'test',
 				reference: card,
+				fingerprint: '',
 				brand: 'visa',
 				last4: '4242',
 				exp_month: 12,

@@ -1,7 +1,11 @@
 import type { Personas } from '../data-model/personas.ts';
 
-/** A paid Palworld order (10.00 EUR, test gateway) whose service waits in `provisioning`. */
-export async function paidService(p: Personas, ownerId: string, key: string): Promise<string> {
+/** A Palworld order (10.00 EUR) as checkout places it: its first invoice waits for payment. */
+export async function placedOrder(
+	p: Personas,
+	ownerId: string,
+	key: string,
+): Promise<{ invoice_id: string; service_id: string }> {
 	const { data } = await p.service.rpc('place_order', {
 		customer: ownerId,
 		idempotency_key: key,
@@ -33,7 +37,12 @@ export async function paidService(p: Personas, ownerId: string, key: string): Pr
 		description: 'Palworld server',
 		payment_method: 'card',
 	});
-	const made = data as { invoice_id: string; service_id: string };
+	return data as { invoice_id: string; service_id: string };
+}
+
+/** A paid Palworld order (10.00 EUR, test gateway) whose service waits in `provisioning`. */
+export async function paidService(p: Personas, ownerId: string, key: string): Promise<string> {
+	const made = await placedOrder(p, ownerId, key);
 	await p.service.rpc('settle_invoice', {
 		event_id: `evt-${key}`,
 		gateway: 'test',

@@ -36,13 +36,18 @@ async function cards(token = s.tokens.other): Promise<Card[]> {
 	return (answer.body as unknown as { methods: Card[] }).methods;
 }
 
-/** Adds `count` cards one after the other; their ids, oldest first. */
+/** Adds `count` different cards one after the other; their ids, oldest first. */
 async function addCards(count: number): Promise<string[]> {
 	const added: string[] = [];
 	for (let i = 0; i < count; i++) {
 		await s.addCard(s.tokens.other);
 		const fresh = (await cards()).find((card) => !added.includes(card.id));
 		added.push(fresh!.id);
+		// The test gateway has one Visa; renamed, the next one added is another card, not this one.
+		await s.p.service
+			.from('payment_methods')
+			.update({ fingerprint: `another-card-${i}` })
+			.eq('id', fresh!.id);
 		// created_at tells newest from oldest; a millisecond apart is enough, but make it plain.
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}

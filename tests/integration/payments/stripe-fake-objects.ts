@@ -95,7 +95,13 @@ export function createStripeObjects() {
 		// Stripe's page of an expired session takes no payment.
 		if (session.status !== 'open')
 			throw new Error(`Session ${sessionId} is ${String(session.status)}`);
-		const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 };
+		const card = {
+			brand: 'visa',
+			last4: '4242',
+			exp_month: 12,
+			exp_year: 2031,
+			fingerprint: 'fpVisa4242',
+		};
 		const method = { id: nextId('pm'), object: 'payment_method', type };
 		const intent = {
 			id: nextId('pi'),

@@ -88,7 +88,13 @@ export function createStripeSetup(customers: Map<string, Json>, enabled: Set<str
 		const session = sessions.get(sessionId);
 		if (!session) throw new Error(`No setup session ${sessionId}`);
 		const type = outcome === 'paypal' ? 'paypal' : 'card';
-		const card = { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2030 };
+		const card = {
+			brand: 'mastercard',
+			last4: '4444',
+			exp_month: 3,
+			exp_year: 2030,
+			fingerprint: 'fpMc4444',
+		};
 		const method = {
 			id: nextId('pm'),
 			object: 'payment_method',

@@ -109,6 +109,7 @@ describe('saving a card at Stripe', () => {
 			profileId: sent.customer.profileId,
 			savedMethod: {
 				gatewayMethodId: expect.stringMatching(/^pm_/),
+				fingerprint: 'fpMc4444',
 				brand: 'mastercard',
 				last4: '4444',
 				expMonth: 3,

@@ -8,6 +8,7 @@ import { CancelForm } from './CancelForm';
 import { CancelPending } from './CancelPending';
 import { CancelSkeleton } from './CancelSkeleton';
 import { CancelSummary } from './CancelSummary';
+import { MoneyBack } from './MoneyBack';
 import { RetentionOffers } from './RetentionOffers';
 
 interface Props extends PanelProps {
@@ -55,6 +56,14 @@ export default function CancelFlow(props: Props) {
 					)}
 				</div>
 			</div>
+			{/* Before the offers and the form: a new server may be given back in full instead. */}
+			<MoneyBack
+				serviceId={page.service.id}
+				offer={page.moneyBack}
+				tools={tools}
+				locale={props.locale}
+				reload={() => loadCancelPage(props.serviceId, t('cancelFlow.error.load'))}
+			/>
 			{page.cancelAtPeriodEnd && cancellable ? (
 				<CancelPending page={page} tools={tools} locale={props.locale} />
 			) : !cancellable ? (

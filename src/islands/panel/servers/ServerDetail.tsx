@@ -5,6 +5,7 @@ import { panelTools, type PanelProps } from '../shared/context';
 import { LoadedView } from '../shared/LoadedView';
 import { ActivityList } from './ActivityList';
 import { CancellationNotice } from './CancellationNotice';
+import { MoneyBack } from './MoneyBack';
 import { PanelAccess } from './PanelAccess';
 import { PowerControls } from './PowerControls';
 import { ServerFacts } from './ServerFacts';
@@ -71,6 +72,13 @@ export default function ServerDetail(props: Props) {
 								)}
 							</div>
 						)}
+						<MoneyBack
+							serviceId={server.id}
+							offer={running ? server.moneyBack : null}
+							tools={tools}
+							locale={props.locale}
+							reload={() => loadServer(props.serverId, t('panel.error.generic'))}
+						/>
 						{running && <PanelAccess server={server} locale={props.locale} tools={tools} />}
 						{running && <ServerSettingsForm server={server} locale={props.locale} tools={tools} />}
 						<ActivityList activity={server.activity} tools={tools} />

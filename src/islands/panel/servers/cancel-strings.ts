@@ -16,6 +16,8 @@ const prefixes = [
 	'panel.service.status.',
 	'cycle.',
 	'checkout.method.',
+	'moneyBack.',
+	'services.refund.error.',
 ];
 
 export function cancelKeys(dictionary: Record<string, string>): string[] {
