@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
+import { billingDraft } from './billing-draft';
 
 export type CheckoutStep = 'review' | 'billing' | 'payment';
 export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
@@ -13,6 +14,8 @@ export interface Billing {
 }
 
 export interface CheckoutState {
+	/** The signed-in customer, whose typed address is kept for them alone. */
+	owner: string;
 	step: CheckoutStep;
 	billing: Billing;
 	method: PaymentMethodKind | null;
@@ -21,6 +24,7 @@ export interface CheckoutState {
 }
 
 export const $checkout = map<CheckoutState>({
+	owner: '',
 	step: 'review',
 	billing: { name: '', address: '', postcode: '', city: '', country: '' },
 	method: null,
@@ -28,8 +32,12 @@ export const $checkout = map<CheckoutState>({
 	error: null,
 });
 
-export function startCheckout(billing: Billing): void {
-	$checkout.set({ step: 'review', billing, method: null, submitting: false, error: null });
+const draft = billingDraft('checkout');
+
+/** Starts on the review step with the address the customer last typed here, else their profile's. */
+export function startCheckout(profile: Billing, owner: string): void {
+	const billing = draft.restore(owner, profile);
+	$checkout.set({ owner, step: 'review', billing, method: null, submitting: false, error: null });
 }
 
 export function goToStep(step: CheckoutStep): void {
@@ -38,7 +46,9 @@ export function goToStep(step: CheckoutStep): void {
 }
 
 export function editBilling(changes: Partial<Billing>): void {
-	$checkout.setKey('billing', { ...$checkout.get().billing, ...changes });
+	const billing = { ...$checkout.get().billing, ...changes };
+	$checkout.setKey('billing', billing);
+	draft.save($checkout.get().owner, billing);
 }
 
 export function chooseMethod(method: PaymentMethodKind): void {
