@@ -1,7 +1,7 @@
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingDraft } from './billing-draft';
+import { billingDraft } from './billing-address';
 import {
 	$checkout,
 	billingComplete,

@@ -1,17 +1,11 @@
 import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
-import { billingDraft } from './billing-draft';
+import { billingDraft, type Billing } from './billing-address';
+
+export { billingComplete, type Billing } from './billing-address';
 
 export type CheckoutStep = 'review' | 'billing' | 'payment';
 export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
-
-export interface Billing {
-	name: string;
-	address: string;
-	postcode: string;
-	city: string;
-	country: string;
-}
 
 export interface CheckoutState {
 	/** The signed-in customer, whose typed address is kept for them alone. */
@@ -53,11 +47,6 @@ export function editBilling(changes: Partial<Billing>): void {
 
 export function chooseMethod(method: PaymentMethodKind): void {
 	$checkout.setKey('method', method);
-}
-
-export function billingComplete(billing: Billing): boolean {
-	const { name, address, postcode, city, country } = billing;
-	return [name, address, postcode, city, country].every((value) => value.trim() !== '');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart';
-import { billingDraft } from './billing-draft';
+import { billingDraft } from './billing-address';
 import type { PaymentMethodKind } from './checkout';
 
 export type Stage =

@@ -1,6 +1,23 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
-import type { Billing } from './checkout';
+
+/** The invoice's name and address, as the customer gives them at the checkout. */
+export interface Billing {
+	name: string;
+	address: string;
+	postcode: string;
+	city: string;
+	country: string;
+}
+
+// Also all a draft keeps: nothing about payment ever goes into the browser's storage.
+const fields = ['name', 'address', 'postcode', 'city', 'country'] as const;
+const maxLength = 200; // the billing form's longest field
+
+/** Every field is needed on the invoice. */
+export function billingComplete(billing: Billing): boolean {
+	return fields.every((field) => billing[field].trim() !== '');
+}
 
 /** What a billing address is typed for; each purpose keeps its own draft under its own key. */
 export type BillingPurpose = 'checkout';
@@ -10,10 +27,6 @@ interface Draft {
 	owner: string;
 	billing: Billing;
 }
-
-// Only the invoice address: nothing about payment ever goes into the browser's storage.
-const fields = ['name', 'address', 'postcode', 'city', 'country'] as const;
-const maxLength = 200; // the billing form's longest field
 
 function pick(source: Record<string, unknown>): Billing | null {
 	const billing = {} as Billing;

@@ -6,7 +6,7 @@ import {
 } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { billingDraft } from './billing-draft';
+import { billingDraft } from './billing-address';
 
 const typed = {
 	name: 'Ingrid Solberg',
