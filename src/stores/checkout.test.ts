@@ -1,8 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingDraft } from './billing-address';
 import {
 	$checkout,
 	billingComplete,
 	chooseMethod,
+	editBilling,
 	idempotencyKeyFor,
 	placeOrder,
 	startCheckout,
@@ -47,7 +51,7 @@ describe('checkout store', () => {
 	});
 
 	it('sends the choice, billing and method, never a price, and shows the server’s error', async () => {
-		startCheckout(billing);
+		startCheckout(billing, 'user-1');
 		chooseMethod('card');
 		const fetcher = vi.fn().mockResolvedValue(
 			new Response(JSON.stringify({ error: { code: 'invalid_ram', message: 'Not offered' } }), {
@@ -95,5 +99,28 @@ describe('checkout store', () => {
 			vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
 		);
 		expect($checkout.get().error).toBe('offline');
+	});
+});
+
+describe('the typed billing address', () => {
+	beforeAll(() => useTestStorageEngine());
+	afterEach(() => {
+		cleanTestStorage();
+		cleanStores(billingDraft('checkout').store);
+	});
+	const profile = { name: 'Ingrid', address: '', postcode: '', city: '', country: 'NO' };
+
+	it('survives a reload: the checkout starts from what the customer typed, not the profile', () => {
+		startCheckout(profile, 'user-1');
+		editBilling({ address: 'Kirkegata 15', postcode: '0153', city: 'Oslo' });
+		startCheckout(profile, 'user-1');
+		expect($checkout.get().billing).toEqual({ ...billing, name: 'Ingrid' });
+	});
+
+	it('is not shown to another customer on the same browser', () => {
+		startCheckout(profile, 'user-1');
+		editBilling({ address: 'Kirkegata 15' });
+		startCheckout(profile, 'user-2');
+		expect($checkout.get().billing).toEqual(profile);
 	});
 });

@@ -1,18 +1,15 @@
 import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
+import { billingDraft, type Billing } from './billing-address';
+
+export { billingComplete, type Billing } from './billing-address';
 
 export type CheckoutStep = 'review' | 'billing' | 'payment';
 export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
 
-export interface Billing {
-	name: string;
-	address: string;
-	postcode: string;
-	city: string;
-	country: string;
-}
-
 export interface CheckoutState {
+	/** The signed-in customer, whose typed address is kept for them alone. */
+	owner: string;
 	step: CheckoutStep;
 	billing: Billing;
 	method: PaymentMethodKind | null;
@@ -21,6 +18,7 @@ export interface CheckoutState {
 }
 
 export const $checkout = map<CheckoutState>({
+	owner: '',
 	step: 'review',
 	billing: { name: '', address: '', postcode: '', city: '', country: '' },
 	method: null,
@@ -28,8 +26,12 @@ export const $checkout = map<CheckoutState>({
 	error: null,
 });
 
-export function startCheckout(billing: Billing): void {
-	$checkout.set({ step: 'review', billing, method: null, submitting: false, error: null });
+const draft = billingDraft('checkout');
+
+/** Starts on the review step with the address the customer last typed here, else their profile's. */
+export function startCheckout(profile: Billing, owner: string): void {
+	const billing = draft.restore(owner, profile);
+	$checkout.set({ owner, step: 'review', billing, method: null, submitting: false, error: null });
 }
 
 export function goToStep(step: CheckoutStep): void {
@@ -38,16 +40,13 @@ export function goToStep(step: CheckoutStep): void {
 }
 
 export function editBilling(changes: Partial<Billing>): void {
-	$checkout.setKey('billing', { ...$checkout.get().billing, ...changes });
+	const billing = { ...$checkout.get().billing, ...changes };
+	$checkout.setKey('billing', billing);
+	draft.save($checkout.get().owner, billing);
 }
 
 export function chooseMethod(method: PaymentMethodKind): void {
 	$checkout.setKey('method', method);
-}
-
-export function billingComplete(billing: Billing): boolean {
-	const { name, address, postcode, city, country } = billing;
-	return [name, address, postcode, city, country].every((value) => value.trim() !== '');
 }
 
 /**

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatus } from '../lib/order-status';
-import { stageOf } from './order';
+import { editBilling, startCheckout } from './checkout';
+import { followOrder, stageOf } from './order';
 
 const status = (
 	invoice: string,
@@ -31,4 +33,26 @@ describe('stageOf', () => {
 	] as const)('%# → %s', (order, stage) => expect(stageOf(order)).toBe(stage));
 
 	it('says unpaid before anything is known', () => expect(stageOf(null)).toBe('unpaid'));
+});
+
+describe('followOrder', () => {
+	beforeAll(() => useTestStorageEngine());
+	afterEach(() => {
+		cleanTestStorage();
+		vi.unstubAllGlobals();
+	});
+
+	it('forgets the typed billing address once the order is paid', async () => {
+		vi.stubGlobal('sessionStorage', { removeItem: () => undefined });
+		const profile = { name: 'Ingrid', address: '', postcode: '', city: '', country: 'NO' };
+		startCheckout(profile, 'user-1');
+		editBilling({ address: 'Kirkegata 15' });
+		expect(getTestStorage()['frostnode:billing-draft:checkout']).toContain('Kirkegata');
+		const paid = status('paid', 'active', { address: 'play.example:25565' });
+		const stop = followOrder('order-1', () => Promise.resolve(Response.json(paid)));
+		await vi.waitFor(() =>
+			expect(getTestStorage()['frostnode:billing-draft:checkout']).toBeUndefined(),
+		);
+		stop();
+	});
 });

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart';
+import { billingDraft } from './billing-address';
 import type { PaymentMethodKind } from './checkout';
 
 export type Stage =
@@ -27,8 +28,8 @@ export function stageOf(order: OrderStatus | null): Stage {
 const done = (stage: Stage) => stage === 'running' || stage === 'delayed' || stage === 'refunded';
 
 /**
- * Polls the order until its server runs (or needs a person). Once paid, the cart and the checkout
- * key are cleared: the order is made and paid for. Returns the stop function for effects.
+ * Polls the order until its server runs (or needs a person). Once paid, the cart, the checkout
+ * key and the typed billing address are cleared: the order is made and paid for. Returns the stop function for effects.
  */
 export function followOrder(
 	orderId: string,
@@ -56,6 +57,8 @@ export function followOrder(
 
 function forgetCheckout(): void {
 	clearCart();
+	// The invoice now holds the address: the browser need not keep it.
+	billingDraft('checkout').clear();
 	for (const key of Object.keys(sessionStorage))
 		if (key.startsWith('frostnode:checkout:')) sessionStorage.removeItem(key);
 }

@@ -17,7 +17,7 @@ test('register, confirm from the mailbox, land in the panel signed in, sign out 
 
 	await page.goto(await linkMailedTo(email));
 	await expect(page).toHaveURL(/\/panel$/);
-	await expect(page.locator('[data-welcome]')).toHaveText('Welcome back, Astrid');
+	await expect(page.locator('[data-welcome]')).toHaveText('Welcome, Astrid');
 	// Nothing bought yet: the dashboard leads to the games instead of empty tables.
 	const empty = page.locator('[data-empty-dashboard]');
 	await expect(empty.getByRole('link', { name: 'Browse games' })).toHaveAttribute('href', '/games');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test';
 import { linkMailedTo, signIn, uniqueEmail } from './backend';
 import { islandsHydrated } from './islands';
+import { addToCart } from './purchase';
 
 // Buying a server as a new customer would: configurator, cart, checkout, the test gateway's page,
 // and the live progress until the server runs on the simulated panel.
@@ -15,16 +16,6 @@ async function register(page: Page, email: string, path = '/register') {
 	await page.locator('input[name=terms]').check();
 	await page.locator('main form button[type=submit]').click();
 	await page.goto(await linkMailedTo(email));
-}
-
-async function addToCart(page: Page, product: string) {
-	await page.goto(product);
-	await islandsHydrated(page);
-	await page
-		.locator('[data-configurator] button[type=submit], [data-configurator] button')
-		.last()
-		.click();
-	await expect(page).toHaveURL(/\/cart$/);
 }
 
 async function checkoutAndPay(page: Page, action: 'pay' | 'decline') {
@@ -58,6 +49,10 @@ test('a new customer buys a Palworld server and watches it come up', async ({ pa
 	expect(await page.evaluate(() => localStorage.getItem('frostnode:cart'))).toContain(
 		'"item":null',
 	);
+	// Paid: the invoice has the address now, the browser keeps no copy.
+	expect(
+		await page.evaluate(() => localStorage.getItem('frostnode:billing-draft:checkout')),
+	).toBeNull();
 });
 
 test('a declined payment can be paid again, for the same order', async ({ page }) => {

@@ -1,4 +1,16 @@
 import { expect, type Page } from '@playwright/test';
+import { islandsHydrated } from './islands';
+
+/** Puts the product page's configured server in the cart, as its button does, and opens the cart. */
+export async function addToCart(page: Page, product: string): Promise<void> {
+	await page.goto(product);
+	await islandsHydrated(page);
+	await page
+		.locator('[data-configurator] button[type=submit], [data-configurator] button')
+		.last()
+		.click();
+	await expect(page).toHaveURL(/\/cart$/);
+}
 
 /**
  * Buys a Palworld server (8 GB, monthly, EUR) as the signed-in customer the way the site does it:

@@ -30,7 +30,10 @@ interface Props {
 	locale: Locale;
 	intl: string;
 	fallbackCurrency: Currency;
+	/** The profile's address, used until the customer types their own. */
 	prefill: Billing;
+	/** The signed-in customer's id: what they type is restored for them alone. */
+	owner: string;
 	countries: { code: string; label: string }[];
 	methods: Record<Currency, PaymentMethodKind[]>;
 	testMode: boolean;
@@ -49,6 +52,7 @@ export default function CheckoutFlow(props: Props) {
 		intl,
 		fallbackCurrency,
 		prefill,
+		owner,
 		countries,
 		methods,
 		testMode,
@@ -58,7 +62,7 @@ export default function CheckoutFlow(props: Props) {
 	const discount = useStore($appliedDiscount);
 	const currency = useStore($chosenCurrency) || fallbackCurrency;
 	const state = useStore($checkout);
-	useEffect(() => startCheckout(prefill), [prefill]);
+	useEffect(() => startCheckout(prefill, owner), [prefill, owner]);
 	const money = (minor: number) => formatMoney(minor, currency, intl);
 
 	if (!item) {

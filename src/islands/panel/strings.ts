@@ -30,6 +30,7 @@ export function dashboardKeys(dictionary: Record<string, string>): string[] {
 	return [
 		...common,
 		'panel.welcome',
+		'panel.welcomeNew',
 		...prefixed(dictionary, [
 			'panel.stats.',
 			'panel.dashboard.',

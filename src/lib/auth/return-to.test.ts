@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath, staysOnSite } from './return-to';
+import { carryingNext, safeReturnPath, staysOnSite } from './return-to';
 
 describe('safeReturnPath', () => {
 	it.each([
@@ -51,4 +51,21 @@ describe('safeReturnPath', () => {
 		expect(safeReturnPath('//x', '/da/panel')).toBe('/da/panel');
 		expect(safeReturnPath(null, '/de/panel')).toBe('/de/panel');
 	});
+});
+
+describe('carryingNext', () => {
+	it('carries a same-site return address on to the other sign-in page', () =>
+		expect(carryingNext('/no/register', '/no/checkout')).toBe(
+			'/no/register?next=%2Fno%2Fcheckout',
+		));
+
+	it('keeps the query of the return address inside the one parameter', () =>
+		expect(carryingNext('/register', '/checkout?step=billing&x=1')).toBe(
+			'/register?next=%2Fcheckout%3Fstep%3Dbilling%26x%3D1',
+		));
+
+	it.each([null, '', '//evil.example', 'https://evil.example/checkout', '/%2F/evil.example'])(
+		'drops a missing or off-site return address %s',
+		(next) => expect(carryingNext('/register', next)).toBe('/register'),
+	);
 });

@@ -39,3 +39,13 @@ export function safeReturnPath(raw: string | null | undefined, fallback = '/pane
 	// The normalised path is what the browser receives: check that too, as the browser will read it.
 	return staysOnSite(resolved) ? resolved : fallback;
 }
+
+/**
+ * A link to the other sign-in page (login ↔ register) that keeps the return address, so a visitor
+ * the checkout sent to sign in who chooses to create an account still comes back to the checkout.
+ * An off-site or missing `next` is dropped: the page's own fallback applies.
+ */
+export function carryingNext(path: string, next: string | null | undefined): string {
+	const kept = safeReturnPath(next, '');
+	return kept ? `${path}?next=${encodeURIComponent(kept)}` : path;
+}

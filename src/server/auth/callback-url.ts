@@ -1,3 +1,7 @@
+import { localizePath } from '../../i18n/paths';
+import type { Locale } from '../../i18n/locales';
+import { safeReturnPath } from '../../lib/auth/return-to';
+import { routes } from '../../lib/routes';
 import { siteOrigin } from '../http/site-origin';
 
 /**
@@ -7,4 +11,12 @@ import { siteOrigin } from '../http/site-origin';
  */
 export function authCallbackUrl(next: string): string {
 	return new URL(`/auth/callback?next=${encodeURIComponent(next)}`, siteOrigin()).href;
+}
+
+/**
+ * The sign-up confirmation mail's link: back to the page that asked the visitor to sign up (the
+ * checkout, with its cart), or the panel when there was none or it would leave the site.
+ */
+export function confirmationRedirect(next: string | null | undefined, locale: Locale): string {
+	return authCallbackUrl(safeReturnPath(next, localizePath(routes.panel, locale)));
 }

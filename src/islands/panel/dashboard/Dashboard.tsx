@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
 import type { Dashboard as DashboardData } from '../../../lib/panel/types';
 import type { PaymentMethodKind } from '../../../stores/checkout';
-import { $dashboard, loadDashboard } from '../../../stores/dashboard';
+import { $dashboard, greetingKey, isNewCustomer, loadDashboard } from '../../../stores/dashboard';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
@@ -41,11 +41,11 @@ export default function Dashboard(props: Props) {
 			/>
 		);
 	const data: DashboardData = loaded.data;
-	const isNew = data.servers.length === 0 && data.recentInvoices.length === 0;
+	const isNew = isNewCustomer(data);
 	return (
 		<div className="flex flex-col gap-8" data-dashboard>
 			<p className="text-lg text-neutral-200" data-welcome>
-				{fill(t('panel.welcome'), { name: data.firstName || props.email })}
+				{fill(t(greetingKey(data)), { name: data.firstName || props.email })}
 			</p>
 			<Figures summary={data.summary} tools={tools} currency={props.currency} />
 			{isNew ? (
