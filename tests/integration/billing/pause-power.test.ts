@@ -87,4 +87,35 @@ describe('a running server paused and resumed on the simulated panel', () => {
 		const after = await queries.serverDetail(p.owner, owner.id, id);
 		expect(after).toMatchObject({ status: 'active', pausedUntil: null });
 	});
+
+	it('runs again when the pause ends by itself (the billing run ends it)', async () => {
+		const id = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		const server = await panelState(id);
+		await getGamePanel().power(server.ref, 'start');
+		const made = await pause.createPauseInvoice(b.admin, owner.id, id, 1, asked);
+		if (typeof made === 'string') throw new Error(made);
+		await handlePaymentEvent(
+			{
+				kind: 'paid',
+				eventId: `pause-${made.invoiceId}`,
+				gateway: 'test',
+				invoiceId: made.invoiceId,
+				amount: made.total,
+				currency: made.currency,
+				paymentId: `pay-pause-${made.invoiceId}`,
+				method: 'card',
+			},
+			origin,
+		);
+		expect(await server.state()).toBe('suspended');
+		const { data: running } = await p.service
+			.from('service_pauses')
+			.select('ends_at')
+			.eq('service_id', id)
+			.eq('status', 'active')
+			.single();
+		const after = new Date(new Date(running!.ends_at).getTime() + 3_600_000);
+		expect((await pause.endDuePauses(b.admin, after)).failures).toEqual([]);
+		expect(await server.state()).toBe('running');
+	});
 });
