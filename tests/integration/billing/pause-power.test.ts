@@ -41,6 +41,23 @@ async function panelState(id: string) {
 	return { ref, state: async () => (await getGamePanel().state(ref)).state };
 }
 
+/** Pays a pause's fee through a webhook event, as the gateway does. */
+async function payPause(made: { invoiceId: string; total: number; currency: string }) {
+	await handlePaymentEvent(
+		{
+			kind: 'paid',
+			eventId: `pause-${made.invoiceId}`,
+			gateway: 'test',
+			invoiceId: made.invoiceId,
+			amount: made.total,
+			currency: made.currency,
+			paymentId: `pay-pause-${made.invoiceId}`,
+			method: 'card',
+		},
+		origin,
+	);
+}
+
 describe('a running server paused and resumed on the simulated panel', () => {
 	it('shows as paused until the end of the pause, and runs again after resuming', async () => {
 		expect(getGamePanel().kind).toBe('simulated');
@@ -57,19 +74,7 @@ describe('a running server paused and resumed on the simulated panel', () => {
 			{ origin, locale: 'en', now: asked },
 		);
 		if (typeof made === 'string') throw new Error(made);
-		await handlePaymentEvent(
-			{
-				kind: 'paid',
-				eventId: `pause-${made.invoiceId}`,
-				gateway: 'test',
-				invoiceId: made.invoiceId,
-				amount: made.total,
-				currency: made.currency,
-				paymentId: `pay-pause-${made.invoiceId}`,
-				method: 'card',
-			},
-			origin,
-		);
+		await payPause(made);
 		expect(await server.state()).toBe('suspended');
 		const { data: running } = await p.service
 			.from('service_pauses')
@@ -94,19 +99,7 @@ describe('a running server paused and resumed on the simulated panel', () => {
 		await getGamePanel().power(server.ref, 'start');
 		const made = await pause.createPauseInvoice(b.admin, owner.id, id, 1, asked);
 		if (typeof made === 'string') throw new Error(made);
-		await handlePaymentEvent(
-			{
-				kind: 'paid',
-				eventId: `pause-${made.invoiceId}`,
-				gateway: 'test',
-				invoiceId: made.invoiceId,
-				amount: made.total,
-				currency: made.currency,
-				paymentId: `pay-pause-${made.invoiceId}`,
-				method: 'card',
-			},
-			origin,
-		);
+		await payPause(made);
 		expect(await server.state()).toBe('suspended');
 		const { data: running } = await p.service
 			.from('service_pauses')
