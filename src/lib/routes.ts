@@ -19,3 +19,9 @@ export const routes = {
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',
 } as const;
+
+/** The query a paid pause fee comes back to the server page with, for it to confirm the pause. */
+export const pausePaidQuery = 'paused';
+
+/** Where the gateway sends a customer who paid a pause fee: their server, confirming the pause. */
+export const pausePaidPath = (id: string) => `${routes.server(id)}?${pausePaidQuery}=1`;

@@ -114,3 +114,18 @@ export async function keepServer(locale: string, success: string) {
 	const answer = await act('keep', 'keep', { locale }, () => success);
 	if (answer) await loadServer(serverId, failure);
 }
+
+/**
+ * Ends the server's pause now (the unused days come back, the server starts), then shows it as it
+ * is: active, its due date moved back, its live state followed again. True when it resumed.
+ */
+export async function resumeServer(
+	locale: string,
+	done: (answer: { periodEnd: string | null; daysReturned: number }) => string,
+) {
+	const answer = await act('resume', 'resume', { locale }, done);
+	if (!answer) return false;
+	await loadServer(serverId, failure);
+	kick?.();
+	return true;
+}

@@ -35,7 +35,10 @@ export interface InvoicePage {
 export interface ServerRow extends ServiceRef {
 	tier: string;
 	ramGb: number;
+	/** The service's status, 'paused' instead of 'suspended' while a pause runs (pauseState). */
 	status: string;
+	/** When the running pause ends; null when not paused. */
+	pausedUntil: string | null;
 	cancelAtPeriodEnd: boolean;
 	nextDueAt: string | null;
 	/** From the game panel, for active servers; null when it could not be asked in time. */

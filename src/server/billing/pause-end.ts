@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { pauseDaysReturned } from '../../lib/billing';
 import { isUuid } from '../../lib/uuid';
+import { getGamePanel } from '../game-panel';
+import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
+import { refOf } from './panel-steps';
 import type { ResumeRefusal } from './pause-request';
 import { onPanel, type PanelHeld } from './pause-start';
 
@@ -24,7 +27,8 @@ const endAnswer = z.object({
  * Ends a running pause: unsuspend on the game panel first (a panel that is down leaves the pause
  * running, to be tried again), then `end_service_pause` moves the due date back by the days
  * `pauseDaysReturned` gives back (src/lib/billing: the days less the whole days it ran) and marks
- * the service active.
+ * the service active. The server is then started: suspending stopped it, and a customer whose
+ * pause ends expects their server back as it was, running (issue 27 item 9).
  */
 export async function endPause(
 	admin: AdminClient,
@@ -45,11 +49,29 @@ export async function endPause(
 	});
 	if (error) throw new Error(`end_service_pause: ${error.message}`);
 	const ended = endAnswer.parse(data);
+	if (ended.ended && service.status === 'suspended') await startAfterPause(service);
 	return {
 		ended: ended.ended,
 		periodEnd: ended.period_end ?? null,
 		daysReturned: ended.days_returned ?? 0,
 	};
+}
+
+/**
+ * Starts the server of a pause just ended. The pause is over whatever happens here, so a panel
+ * that refuses or is down is logged, not thrown: the customer can still press Start.
+ */
+async function startAfterPause(service: PanelHeld): Promise<void> {
+	const ref = refOf(service);
+	if (!ref) return;
+	try {
+		await getGamePanel().power(ref, 'start');
+	} catch (error) {
+		logger.warn('server not started after its pause', {
+			serviceId: service.id,
+			error: String(error),
+		});
+	}
 }
 
 /** The owner resumes a paused service early; the fee is not refunded. */

@@ -4,6 +4,7 @@ import { PAUSE_MAX_MONTHS, pauseFee } from '../../lib/billing';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
 import { percentOf } from '../../lib/money';
 import { productOf } from '../../lib/product-name';
+import { pausePaidPath } from '../../lib/routes';
 import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
@@ -109,7 +110,7 @@ export async function requestPause(
 			description: made.description,
 			attemptKey: `pause-${context.now.getTime()}`,
 		},
-		context,
+		{ ...context, returnPath: pausePaidPath(serviceId) },
 	);
 	const { invoiceId, total, currency } = made;
 	return { invoiceId, total, currency, paymentUrl };

@@ -25,8 +25,19 @@ export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 	const { data, error } = await client.rpc('panel_dashboard');
 	if (error) throw new Error(`panel_dashboard: ${error.message}`);
 	const json = data as unknown as DashboardJson;
-	const states = await Promise.all(json.services.map(liveStatus));
-	const servers = json.services.map((service, i) => serverRow(service, states[i]?.state ?? null));
+	// panel_dashboard returns no pauses: the running ones come beside it, for serverRow to show a
+	// paused server as paused here as in the server list.
+	const [states, pauses] = await Promise.all([
+		Promise.all(json.services.map(liveStatus)),
+		client.from('service_pauses').select('service_id, status, ends_at').eq('status', 'active'),
+	]);
+	if (pauses.error) throw new Error(`service_pauses: ${pauses.error.message}`);
+	const servers = json.services.map((service, i) =>
+		serverRow(
+			{ ...service, service_pauses: pauses.data.filter((p) => p.service_id === service.id) },
+			states[i]?.state ?? null,
+		),
+	);
 	const rows = (list: InvoiceListRow[]): InvoiceRow[] => list.map(invoiceRow);
 	return {
 		firstName: json.first_name,

@@ -30,10 +30,20 @@ export interface ServiceOptions {
 	currency?: 'EUR' | 'NOK';
 }
 
-export async function startBillingStack(): Promise<BillingStack> {
+/**
+ * `panel: 'simulated'` puts the site's default, the simulated panel, in front instead of the fake
+ * Pterodactyl (started anyway, unused), with no delay: a start is running when asked next.
+ */
+export async function startBillingStack(
+	{ panel: kind }: { panel: 'fake' | 'simulated' } = { panel: 'fake' },
+): Promise<BillingStack> {
 	const p = await startProductStack();
 	const fake = await startFakePterodactyl({ delayMs: 0 });
-	Object.assign(process.env, fakeEnv(fake), {
+	const panelEnv =
+		kind === 'fake'
+			? fakeEnv(fake)
+			: { PTERODACTYL_URL: '', GAME_PANEL_SIM_DELAY_MS: '0', GAME_PANEL_SIM_FILE: '' };
+	Object.assign(process.env, panelEnv, {
 		PUBLIC_SUPABASE_URL: p.stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
 		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,

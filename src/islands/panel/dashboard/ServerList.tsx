@@ -44,6 +44,11 @@ export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: Pa
 										{ date: date(server.nextDueAt) },
 									)}
 							</p>
+							{server.pausedUntil && (
+								<p className="text-sm text-neutral-300" data-paused-until>
+									{fill(t('panel.service.pausedUntil'), { date: date(server.pausedUntil) })}
+								</p>
+							)}
 							{server.cancelAtPeriodEnd && (
 								<p className="text-sm text-amber-200">{t('panel.service.pendingCancellation')}</p>
 							)}

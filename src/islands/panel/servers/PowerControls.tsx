@@ -37,6 +37,9 @@ export function PowerControls(props: { server: ServerDetail; locale: string; too
 				</span>
 			</div>
 			{live?.resources && <LiveResources live={live} server={server} tools={tools} />}
+			{server.status === 'paused' && (
+				<p className="text-neutral-200">{t('servers.power.paused')}</p>
+			)}
 			{server.status === 'active' && !server.onPanel && (
 				<p className="text-neutral-200">{t('servers.error.not_on_panel')}</p>
 			)}

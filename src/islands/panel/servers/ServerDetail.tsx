@@ -7,6 +7,7 @@ import { ActivityList } from './ActivityList';
 import { CancellationNotice } from './CancellationNotice';
 import { MoneyBack } from './MoneyBack';
 import { PanelAccess } from './PanelAccess';
+import { PauseNotice } from './PauseNotice';
 import { PowerControls } from './PowerControls';
 import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
@@ -14,6 +15,8 @@ import { ServerSettingsForm } from './ServerSettingsForm';
 
 interface Props extends PanelProps {
 	serverId: string;
+	/** Back from paying a pause fee. */
+	pausePaid?: boolean;
 }
 
 /** /panel/game-servers/servers/{id}: one server, run from here. */
@@ -50,6 +53,12 @@ export default function ServerDetail(props: Props) {
 							)}
 						</div>
 						<CancellationNotice server={server} locale={props.locale} tools={tools} />
+						<PauseNotice
+							server={server}
+							locale={props.locale}
+							tools={tools}
+							paid={props.pausePaid ?? false}
+						/>
 						<PowerControls server={server} locale={props.locale} tools={tools} />
 						<ServerFacts server={server} tools={tools} />
 						{running && (

@@ -1,4 +1,5 @@
 import type { ServerDetail } from '../../../lib/panel/types';
+import { fill } from '../../../lib/fill';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 
@@ -32,7 +33,9 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 	].filter(Boolean);
 	const status = server.cancelAtPeriodEnd
 		? t('panel.service.pendingCancellation')
-		: t(`panel.service.status.${server.status}`);
+		: server.pausedUntil
+			? fill(t('panel.service.pausedUntil'), { date: date(server.pausedUntil) })
+			: t(`panel.service.status.${server.status}`);
 	return (
 		<div className="grid gap-6 xl:grid-cols-2">
 			<Facts

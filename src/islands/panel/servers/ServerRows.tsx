@@ -1,4 +1,5 @@
 import type { ServerRow } from '../../../lib/panel/types';
+import { fill } from '../../../lib/fill';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { StatusBadge } from '../shared/StatusBadge';
@@ -50,6 +51,11 @@ export function ServerRows({ rows, tools }: { rows: ServerRow[]; tools: PanelToo
 												: `panel.service.status.${row.status}`,
 										)}
 									/>
+									{row.pausedUntil && (
+										<span className="block text-xs text-neutral-300" data-paused-until>
+											{fill(t('panel.service.pausedUntil'), { date: date(row.pausedUntil) })}
+										</span>
+									)}
 									{row.cancelAtPeriodEnd && (
 										<span className="block text-xs text-amber-200">
 											{t('panel.service.pendingCancellation')}

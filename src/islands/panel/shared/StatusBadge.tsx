@@ -9,6 +9,8 @@ const tone: Record<string, string> = {
 	provisioning: 'bg-amber-900/60 text-amber-100 ring-amber-400/30',
 	pending_payment: 'bg-amber-900/60 text-amber-100 ring-amber-400/30',
 	overdue: 'bg-red-900/60 text-red-100 ring-red-400/30',
+	// A pause the customer chose and paid for: neutral, never the red of a suspension for debt.
+	paused: 'bg-slate-800 text-slate-100 ring-slate-300/30',
 	suspended: 'bg-red-900/60 text-red-100 ring-red-400/30',
 	install_failed: 'bg-red-900/60 text-red-100 ring-red-400/30',
 	// The affiliate programme's commissions and payouts.
