@@ -11,6 +11,7 @@ import { PowerControls } from './PowerControls';
 import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
 import { ServerSettingsForm } from './ServerSettingsForm';
+import { SuspensionNotice } from './SuspensionNotice';
 
 interface Props extends PanelProps {
 	serverId: string;
@@ -49,6 +50,7 @@ export default function ServerDetail(props: Props) {
 								</p>
 							)}
 						</div>
+						<SuspensionNotice server={server} tools={tools} />
 						<CancellationNotice server={server} locale={props.locale} tools={tools} />
 						<PowerControls server={server} locale={props.locale} tools={tools} />
 						<ServerFacts server={server} tools={tools} />
