@@ -1084,8 +1084,11 @@ export type Database = {
 				Row: {
 					amount: number;
 					applied: boolean;
+					card_brand: string | null;
+					card_last4: string | null;
 					created_at: string;
 					currency: string;
+					decline_code: string | null;
 					gateway: string;
 					gateway_reference: string;
 					id: string;
@@ -1097,8 +1100,11 @@ export type Database = {
 				Insert: {
 					amount: number;
 					applied?: boolean;
+					card_brand?: string | null;
+					card_last4?: string | null;
 					created_at?: string;
 					currency: string;
+					decline_code?: string | null;
 					gateway: string;
 					gateway_reference: string;
 					id?: string;
@@ -1110,8 +1116,11 @@ export type Database = {
 				Update: {
 					amount?: number;
 					applied?: boolean;
+					card_brand?: string | null;
+					card_last4?: string | null;
 					created_at?: string;
 					currency?: string;
+					decline_code?: string | null;
 					gateway?: string;
 					gateway_reference?: string;
 					id?: string;
@@ -1305,7 +1314,17 @@ export type Database = {
 			};
 			rate_limit_take: { Args: { checks: Json; mode: string }; Returns: number };
 			record_charge_attempt: {
-				Args: { attempts: number; error: string; invoice: string };
+				Args: {
+					amount?: number;
+					at?: string;
+					attempts: number;
+					decline_code?: string;
+					error: string;
+					gateway?: string;
+					invoice: string;
+					method?: string;
+					reference?: string;
+				};
 				Returns: undefined;
 			};
 			record_money_back: {

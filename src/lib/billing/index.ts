@@ -4,3 +4,4 @@ export * from './fees';
 export * from './pause-resume';
 export * from './proration';
 export * from './schedule';
+export * from './decline';

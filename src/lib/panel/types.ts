@@ -1,3 +1,5 @@
+import type { DeclineReason } from '../billing/decline';
+import type { Suspension } from './suspension';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from './invoice-view';
@@ -81,6 +83,17 @@ export interface SavedCards {
 	renewalNeedsCard: boolean;
 }
 
+export interface InvoiceTransaction {
+	kind: 'payment' | 'refund';
+	at: string;
+	status: string;
+	amount: number;
+	/** The card a failed automatic charge was tried on, when known. */
+	card: { brand: string; last4: string } | null;
+	/** Why a failed payment was declined, in words the page translates; null otherwise. */
+	declined: DeclineReason | null;
+}
+
 export interface InvoiceDetail extends InvoiceRow {
 	periodStart: string | null;
 	periodEnd: string | null;
@@ -96,7 +109,7 @@ export interface InvoiceDetail extends InvoiceRow {
 		unitAmount: number;
 		amount: number;
 	}[];
-	transactions: { kind: 'payment' | 'refund'; at: string; status: string; amount: number }[];
+	transactions: InvoiceTransaction[];
 	/** When the billing run will charge the default card for this invoice; null when it will not. */
 	autoCharge: { on: string; card: SavedCard } | null;
 	cards: SavedCard[];
@@ -170,6 +183,8 @@ export interface ServerDetail extends ServerRow {
 	invoices: InvoiceRow[];
 	/** The money-back guarantee while it can be used on this server; null otherwise. */
 	moneyBack: MoneyBackOffer | null;
+	/** Suspended for an unpaid renewal: which one, since when, until deletion. */
+	suspension: Suspension | null;
 }
 
 /** What the money-back guarantee would give back now (src/server/billing/money-back-offer.ts). */

@@ -13,9 +13,11 @@ export async function chargeRenewal(
 	s: BillingCandidate,
 	invoice: { id: string; total: number },
 	attempt: number,
-	origin: string,
+	{ now, origin }: { now: Date; origin: string },
 ): Promise<boolean> {
 	const gateway = getPaymentGateway();
+	// Per invoice, attempt and amount: a late fee added since makes it a new charge.
+	const idempotencyKey = `renewal-${invoice.id}-${attempt}-${invoice.total}`;
 	const result = await gateway.chargeSaved({
 		invoiceId: invoice.id,
 		amount: invoice.total,
@@ -23,8 +25,7 @@ export async function chargeRenewal(
 		gatewayCustomerId: s.gateway_customer_id,
 		methodId: s.saved_method!,
 		description: `Renewal ${s.plan_id}`,
-		// Per invoice, attempt and amount: a late fee added since makes it a new charge.
-		idempotencyKey: `renewal-${invoice.id}-${attempt}-${invoice.total}`,
+		idempotencyKey,
 	});
 	if (result.ok)
 		await handlePaymentEvent(
@@ -45,6 +46,17 @@ export async function chargeRenewal(
 		invoice: invoice.id,
 		attempts: attempt,
 		error: result.ok ? '' : `Automatic charge declined: ${result.reason}`,
+		// A decline is kept as a failed payment of the invoice, for its page and the mails after it.
+		...(result.ok
+			? {}
+			: {
+					gateway: gateway.name,
+					reference: idempotencyKey,
+					amount: invoice.total,
+					decline_code: result.reason,
+					method: s.saved_method!,
+					at: now.toISOString(),
+				}),
 	});
 	if (error) throw new Error(`record_charge_attempt: ${error.message}`);
 	return result.ok;

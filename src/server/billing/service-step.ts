@@ -74,13 +74,10 @@ export async function billService(
 				break;
 			case 'charge': {
 				const total = invoice!.total - invoice!.late_fee + fee;
-				const charged = await chargeRenewal(
-					admin,
-					s,
-					{ id: invoice!.id, total },
-					action.attempt,
+				const charged = await chargeRenewal(admin, s, { id: invoice!.id, total }, action.attempt, {
+					now,
 					origin,
-				);
+				});
 				if (charged) return 'charged';
 				outcome = 'charge_failed';
 				break;

@@ -1,4 +1,4 @@
-import { nextAutoCharge } from '../../lib/billing';
+import { declineReason, nextAutoCharge } from '../../lib/billing';
 import type { InvoiceStatus } from '../../lib/panel/invoice-view';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
@@ -9,7 +9,7 @@ import { serviceRef } from './rows';
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
 	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
 	invoice_items(kind, description, quantity, unit_amount, amount, position),
-	transactions(kind, status, amount, created_at),
+	transactions(kind, status, amount, created_at, decline_code, card_brand, card_last4),
 	services(id, product_type, game, plan_id, label, status, cancel_at_period_end),
 	service_upgrades(id)`;
 
@@ -90,6 +90,9 @@ export async function invoiceDetail(
 				at: tx.created_at,
 				status: tx.status,
 				amount: Number(tx.amount),
+				card:
+					tx.card_brand && tx.card_last4 ? { brand: tx.card_brand, last4: tx.card_last4 } : null,
+				declined: tx.status === 'failed' ? declineReason(tx.decline_code) : null,
 			})),
 		autoCharge: autoCharge(
 			row,

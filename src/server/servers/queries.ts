@@ -1,5 +1,6 @@
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
+import { suspensionOf } from '../../lib/panel/suspension';
 import { isUuid } from '../../lib/uuid';
 import { moneyBackOffer } from '../billing/money-back-offer';
 import { refOf } from '../billing/panel-steps';
@@ -78,6 +79,12 @@ export async function serverDetail(
 		moneyBackOffer(client, userId, serviceId, now),
 	]);
 	const ref = refOf(s);
+	const activity = s.service_activity.map((entry) => ({
+		event: entry.event,
+		at: entry.created_at,
+		detail: (entry.detail ?? {}) as Record<string, unknown>,
+	}));
+	const rows = invoices.data.map(invoiceRow);
 	return {
 		...serverRow(s, live?.state ?? null),
 		storageGb: s.storage_gb,
@@ -100,13 +107,10 @@ export async function serverDetail(
 		panelUrl: s.panel_url || (ref ? getGamePanel().panelUrl(ref) : null),
 		onPanel: ref !== null,
 		live,
-		activity: s.service_activity.map((entry) => ({
-			event: entry.event,
-			at: entry.created_at,
-			detail: (entry.detail ?? {}) as Record<string, unknown>,
-		})),
-		invoices: invoices.data.map(invoiceRow),
+		activity,
+		invoices: rows,
 		moneyBack,
+		suspension: suspensionOf(s.status, rows, activity),
 	};
 }
 

@@ -1,14 +1,12 @@
+import { brandLabel } from '../../../lib/billing/decline';
 import { fill } from '../../../lib/fill';
 import type { InvoiceDetail, SavedCard } from '../../../lib/panel/types';
 import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { PayControls } from '../shared/PayControls';
 
-export const cardName = (card: SavedCard, t: PanelTools['t']) =>
-	fill(t('cards.label'), {
-		brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1),
-		last4: card.last4,
-	});
+export const cardName = (card: Pick<SavedCard, 'brand' | 'last4'>, t: PanelTools['t']) =>
+	fill(t('cards.label'), { brand: brandLabel(card.brand), last4: card.last4 });
 
 interface Props {
 	invoice: InvoiceDetail;

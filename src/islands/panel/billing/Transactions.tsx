@@ -1,6 +1,7 @@
 import type { InvoiceDetail } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
 import { StatusBadge } from '../shared/StatusBadge';
+import { cardName } from './InvoicePayment';
 
 const tone = { succeeded: 'paid', failed: 'overdue', pending: 'unpaid' } as const;
 
@@ -25,6 +26,9 @@ export function Transactions({ invoice, tools }: { invoice: InvoiceDetail; tools
 								{t('invoice.tx.date')}
 							</th>
 							<th scope="col" className="py-2 pr-3 font-medium">
+								{t('invoice.tx.method')}
+							</th>
+							<th scope="col" className="py-2 pr-3 font-medium">
 								{t('invoice.tx.status')}
 							</th>
 							<th scope="col" className="py-2 text-right font-medium">
@@ -37,11 +41,21 @@ export function Transactions({ invoice, tools }: { invoice: InvoiceDetail; tools
 							<tr key={i} className="border-t border-white/5" data-transaction={tx.kind}>
 								<td className="py-2 pr-3">{t(`invoice.tx.${tx.kind}`)}</td>
 								<td className="py-2 pr-3 whitespace-nowrap">{date(tx.at)}</td>
+								<td className="py-2 pr-3">{tx.card ? cardName(tx.card, t) : '—'}</td>
 								<td className="py-2 pr-3">
 									<StatusBadge
 										status={tone[tx.status as keyof typeof tone] ?? tx.status}
-										label={t(`invoice.tx.${tx.status}`)}
+										label={t(tx.declined ? 'invoice.tx.declined' : `invoice.tx.${tx.status}`)}
 									/>
+									{/* Why, in plain words: the gateway's code means nothing to a customer. */}
+									{tx.declined && (
+										<p
+											className="mt-1 text-neutral-300 first-letter:uppercase"
+											data-decline={tx.declined}
+										>
+											{t(`invoice.decline.${tx.declined}`)}
+										</p>
+									)}
 								</td>
 								<td className="py-2 text-right whitespace-nowrap tabular-nums">
 									{money(tx.kind === 'refund' ? -tx.amount : tx.amount, invoice.currency)}

@@ -12,6 +12,7 @@ import { PowerControls } from './PowerControls';
 import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
 import { ServerSettingsForm } from './ServerSettingsForm';
+import { SuspensionNotice } from './SuspensionNotice';
 
 interface Props extends PanelProps {
 	serverId: string;
@@ -52,6 +53,7 @@ export default function ServerDetail(props: Props) {
 								</p>
 							)}
 						</div>
+						<SuspensionNotice server={server} tools={tools} />
 						<CancellationNotice server={server} locale={props.locale} tools={tools} />
 						<PauseNotice
 							server={server}
