@@ -3,31 +3,11 @@ import { expect, test } from './test';
 import { customerAddress } from './backend';
 import { admin, billingCustomer } from './fixtures';
 import { testGatewaySecret } from './secrets';
+import { checkoutBody } from '../../scripts/two-servers/checkouts.ts';
 
 // Issue 26, item 4, through the running site: an order's first payment link and a second one from
 // POST /api/orders/{id}/pay, both paid (two tabs, at once). One payment pays the invoice; the other
 // is given back in full and recorded as a refund; the second page then says the invoice is paid.
-
-const order = {
-	item: {
-		planId: 'palworld-standard',
-		ram: 8,
-		storageGb: 25,
-		extras: [],
-		cycle: 'monthly',
-		currency: 'EUR',
-		price: 1,
-	},
-	billing: {
-		name: 'Ingrid Solberg',
-		address: 'Kirkegata 15',
-		postcode: '0153',
-		city: 'Oslo',
-		country: 'NO',
-	},
-	method: 'card',
-	total: 1,
-};
 
 /** What the TEST MODE page's Pay sends for the session in `paymentUrl` (test-session.ts). */
 function paidWebhook(paymentUrl: string) {
@@ -74,7 +54,7 @@ test('an order paid through two payment links keeps one payment and gives the ot
 	expect(signedIn.status()).toBe(303);
 	const idempotencyKey = `key-${Math.random().toString(36).slice(2, 12)}`;
 	const made = (await (
-		await api.post('/api/checkout', { data: { ...order, idempotencyKey } })
+		await api.post('/api/checkout', { data: checkoutBody(idempotencyKey) })
 	).json()) as { orderId: string; invoiceId: string; paymentUrl: string };
 	const retried = await api.post(`/api/orders/${made.orderId}/pay`, { data: { method: 'card' } });
 	expect(retried.status()).toBe(200);

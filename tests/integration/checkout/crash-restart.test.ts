@@ -6,6 +6,7 @@ import {
 	type FakePterodactyl,
 } from '../game-panel/fake-pterodactyl/index.ts';
 import { fakeEnv } from '../game-panel/targets.ts';
+import { placedOrder } from './paid-service.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
 import { serveSite, type SiteServer } from '../../../scripts/serve.ts';
 import { freePorts } from '../../../scripts/two-servers/ports.ts';
@@ -85,33 +86,11 @@ describe('a site server killed while it sets up a paid server', () => {
 	it('has the order running within a minute of the restart, taken up by one server', async () => {
 		const [first, second, third] = (await freePorts(3)) as [number, number, number];
 		const ownerId = (await p.owner.auth.getUser()).data.user!.id;
-		const placed = await p.service.rpc('place_order', {
-			customer: ownerId,
-			idempotency_key: 'crash-restart-01',
-			service: {
-				product_type: 'game',
-				game: 'palworld',
-				plan_id: 'palworld-standard',
-				tier: 'standard',
-				ram_gb: 8,
-				storage_gb: 25,
-				billing_cycle: 'monthly',
-			},
-			amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
-			billing: {
-				name: 'Demo Kunde',
-				address: 'Gate 1',
-				postcode: '0150',
-				city: 'Oslo',
-				country: 'NO',
-			},
-			description: 'Palworld server',
-			payment_method: 'card',
-		});
-		const { service_id: id, invoice_id: invoiceId } = placed.data as {
-			service_id: string;
-			invoice_id: string;
-		};
+		const { service_id: id, invoice_id: invoiceId } = await placedOrder(
+			p,
+			ownerId,
+			'crash-restart-01',
+		);
 
 		// The install takes long enough that the site is surely waiting on it when it is killed.
 		fake.state.delayMs = 600_000;

@@ -8,6 +8,7 @@ import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.
 import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
 import { isLocale, useTranslations } from '../../../src/i18n';
 import { createStripeGateway } from '../../../src/server/payments/stripe.ts';
+import { placedOrder } from '../checkout/paid-service.ts';
 import {
 	createTestGateway,
 	readTestSession,
@@ -124,30 +125,7 @@ const checkout = (gateway: PaymentGateway, invoice: { id: string; total: number 
 	});
 
 /** A first order (8.00 EUR + 25 % VAT), unpaid. */
-const placeOrder = (key: string) =>
-	b.p.service.rpc('place_order', {
-		customer: owner.id,
-		idempotency_key: key,
-		service: {
-			product_type: 'game',
-			game: 'palworld',
-			plan_id: 'palworld-standard',
-			tier: 'standard',
-			ram_gb: 8,
-			storage_gb: 25,
-			billing_cycle: 'monthly',
-		},
-		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
-		billing: {
-			name: 'Demo Kunde',
-			address: 'Gate 1',
-			postcode: '0150',
-			city: 'Oslo',
-			country: 'NO',
-		},
-		description: 'Palworld server',
-		payment_method: 'card',
-	});
+const placeOrder = (key: string) => placedOrder(b.p, owner.id, key);
 
 const invoiceNamed = async (id: string) =>
 	(
@@ -221,11 +199,9 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 	});
 
 	it('keeps one of two payments for one order and gives the other back in full', async () => {
-		const placed = await placeOrder(`double-${name}-${Date.now()}`);
-		const { invoice_id: invoice, service_id: service } = placed.data as {
-			invoice_id: string;
-			service_id: string;
-		};
+		const { invoice_id: invoice, service_id: service } = await placeOrder(
+			`double-${name}-${Date.now()}`,
+		);
 		// The order's first payment link, and a second from POST /api/orders/{id}/pay.
 		const first = await checkout(harness.gateway, { id: invoice, total: 1000 });
 		const second = await checkout(harness.gateway, { id: invoice, total: 1000 });
@@ -351,8 +327,7 @@ describe('a Stripe Checkout page for an invoice a money-back refund cancelled', 
 describe('a Stripe Checkout page for an invoice another payment has paid', () => {
 	it('is expired at Stripe once the invoice is paid', async () => {
 		const stripe = harnesses.stripe();
-		const placed = await placeOrder(`expire-${Date.now()}`);
-		const invoice = (placed.data as { invoice_id: string }).invoice_id;
+		const { invoice_id: invoice } = await placeOrder(`expire-${Date.now()}`);
 		const first = await checkout(stripe.gateway, { id: invoice, total: 1000 });
 		const second = await checkout(stripe.gateway, { id: invoice, total: 1000 });
 		// As startPayment records the session it sent the customer to last.
