@@ -83,4 +83,16 @@ describe('signIn', () => {
 		await vi.advanceTimersByTimeAsync(300_000);
 		expect((await settle(signIn(attempt(supabase, 'right', 'owner@example.com')))).ok).toBe(true);
 	});
+
+	it('alerts the owner once when guesses arrive together, so the one mailed link stays valid', async () => {
+		alert.mockClear();
+		const supabase = client('right');
+		// All of them pass the pause check before any is counted, as a parallel flood does.
+		const guesses = Array.from({ length: 14 }, () =>
+			signIn(attempt(supabase, 'wrong', 'together@example.com')),
+		);
+		await vi.advanceTimersByTimeAsync(signInFloorMs);
+		await Promise.all(guesses);
+		expect(alert).toHaveBeenCalledTimes(1);
+	});
 });

@@ -54,7 +54,10 @@ export async function signIn(attempt: Attempt): Promise<SignInResult> {
 	if (failure.message === 'auth.error.invalidCredentials') {
 		await limits.signInFailuresPerAccount.record(account);
 		const nowPaused = await limits.signInFailuresPerAccount.check(account);
-		if (!nowPaused.ok) void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale);
+		// Guesses arriving together all see the pause; only the first may mail, because each
+		// mailed reset link voids the one before it and the owner would get dead links.
+		if (!nowPaused.ok && (await limits.guessingAlertsPerAccount.hit(account)).ok)
+			void alertAccountOwner(attempt.email, attempt.clientAddress, attempt.locale);
 	}
 	const status = failure.message === 'auth.error.rateLimited' ? 429 : 400;
 	return { ok: false, message: failure.message, status };

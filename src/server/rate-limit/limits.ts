@@ -14,6 +14,8 @@ export const limits = {
 	signInPerAddress: limit('signInPerAddress', { max: 30, windowSeconds: 300 }),
 	/** Wrong passwords for one account, from anywhere: then sign-in pauses, the reset link still works. */
 	signInFailuresPerAccount: limit('signInFailuresPerAccount', { max: 10, windowSeconds: 300 }),
+	/** Alerts to the owner of a paused account: one per pause, however many guesses saw it. */
+	guessingAlertsPerAccount: limit('guessingAlertsPerAccount', { max: 1, windowSeconds: 300 }),
 	/** Wrong current passwords on the password tab, per signed-in account. */
 	passwordProofPerAccount: limit('passwordProofPerAccount', { max: 10, windowSeconds: 300 }),
 	signUpPerAddress: limit('signUpPerAddress', { max: 10, windowSeconds: 3600 }),
