@@ -25,6 +25,15 @@ async function must<T>(
 	return data;
 }
 
+/** A confirmed account of the test's own, for flows whose limits count per account. */
+export async function newAccount(prefix = 'account'): Promise<{ email: string; password: string }> {
+	const email = uniqueEmail(prefix);
+	const password = 'own-account-2026';
+	const { error } = await admin().auth.admin.createUser({ email, password, email_confirm: true });
+	if (error) throw new Error(error.message);
+	return { email, password };
+}
+
 export interface BillingCustomer {
 	userId: string;
 	email: string;

@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import { customerAddress, mailbox, uniqueEmail } from './backend';
 import { admin } from './fixtures';
-import { raw, sitePort, siteOrigin } from './raw-http';
+import { loopback, raw, sitePort, siteOrigin } from './raw-http';
 
 // Issue 26: every absolute URL the site writes comes from its configured origin (here
 // http://127.0.0.1:<port>, scripts/e2e-server.ts), never from the request's Host, and a request for
@@ -42,12 +42,13 @@ function login(from: string, host: string, email: string, password: string) {
 
 test('eleven sign-ins for a victim with a forged Host mail no link to that host', async () => {
 	const { email } = await victim();
+	const [forger, guesser] = [loopback(), loopback()];
 	const forged = [];
-	for (let i = 0; i < 11; i++) forged.push(await login('127.0.0.50', evil, email, `wrong-${i}`));
+	for (let i = 0; i < 11; i++) forged.push(await login(forger, evil, email, `wrong-${i}`));
 
 	// The owner is still alerted when someone really guesses on the site (as localhost, one of its
 	// names); the link in the mail is on the configured origin.
-	for (let i = 0; i < 10; i++) await login('127.0.0.51', `localhost:${sitePort}`, email, `no-${i}`);
+	for (let i = 0; i < 10; i++) await login(guesser, `localhost:${sitePort}`, email, `no-${i}`);
 	let mails: Mail[] = [];
 	await expect
 		.poll(async () =>
@@ -64,7 +65,7 @@ test('eleven sign-ins for a victim with a forged Host mail no link to that host'
 });
 
 test('a foreign Host is refused for pages, files and the API; health probes still answer', async () => {
-	const from = '127.0.0.52';
+	const from = loopback();
 	for (const path of ['/', '/de/games', '/robots.txt', '/api/public-config', '/no-such-page']) {
 		const answer = await raw(path, { from, headers: { Host: evil } });
 		expect(answer.status, path).toBe(421);

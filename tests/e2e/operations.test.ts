@@ -1,7 +1,7 @@
 import { expect, test } from './test';
 import { customerAddress, demo, signIn, uniqueEmail } from './backend';
 import { billingCustomer } from './fixtures';
-import { raw, siteOrigin } from './raw-http';
+import { loopback, raw, siteOrigin } from './raw-http';
 import { checkoutBody } from '../../scripts/two-servers/checkouts.ts';
 
 // What every deployment gets, through the running site server: security headers on static pages,
@@ -61,10 +61,10 @@ test('panel pages and API answers are hardened too', async ({ page }) => {
 test('HSTS is sent on HTTPS, as the trusted proxy reports it, and only then', async () => {
 	const plain = await raw('/');
 	expect(plain.headers['strict-transport-security']).toBeUndefined();
-	// 127.0.0.1 is the e2e server's trusted proxy; 127.0.0.5 is not, so its claim is ignored.
+	// 127.0.0.1 is the e2e server's trusted proxy; another loopback address is not, so its claim is ignored.
 	const viaProxy = await raw('/', { headers: { 'X-Forwarded-Proto': 'https' } });
 	expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
-	const forged = await raw('/', { from: '127.0.0.5', headers: { 'X-Forwarded-Proto': 'https' } });
+	const forged = await raw('/', { from: loopback(), headers: { 'X-Forwarded-Proto': 'https' } });
 	expect(forged.headers['strict-transport-security']).toBeUndefined();
 });
 
@@ -84,7 +84,7 @@ test('behind the TLS proxy, the session cookie is Secure and the origin is https
 	for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
 	// The same claim from a client that is not the proxy changes nothing: its http:// origin stands.
 	const forged = await raw('/login', {
-		from: '127.0.0.7',
+		from: loopback(),
 		form: { email: demo.email, password: 'wrong-password-1' },
 		headers: { 'X-Forwarded-Proto': 'https', Origin: siteOrigin.replace('http:', 'https:') },
 	});
@@ -94,7 +94,7 @@ test('behind the TLS proxy, the session cookie is Secure and the origin is https
 test('the proxy’s request id is kept, anyone else’s replaced', async () => {
 	const headers = { 'X-Request-Id': 'edge-1b2c3d4e5f' };
 	expect((await raw('/api/health', { headers })).headers['x-request-id']).toBe('edge-1b2c3d4e5f');
-	const forged = await raw('/api/health', { from: '127.0.0.5', headers });
+	const forged = await raw('/api/health', { from: loopback(), headers });
 	expect(String(forged.headers['x-request-id'])).toMatch(uuid);
 });
 
@@ -123,7 +123,7 @@ test('writes from another origin are refused in the visitor’s language and cha
 
 test('sign-ups are limited per client, with 429 and Retry-After', async () => {
 	test.setTimeout(60_000);
-	const from = `127.0.0.${40 + Math.floor(Math.random() * 40)}`;
+	const from = loopback();
 	const register = () =>
 		raw('/register', {
 			from,

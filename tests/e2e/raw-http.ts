@@ -3,6 +3,16 @@ import { request as httpRequest } from 'node:http';
 // Requests the browser cannot make: from a chosen loopback source address (Linux routes all of
 // 127.0.0.0/8 to this machine), with a path sent exactly as written, and no redirects followed.
 
+/**
+ * A loopback source address no other test uses, this run or an earlier one against the same
+ * backend: per-address limits then count this test's requests only. 127.0.0.1 is left out, as the
+ * e2e server trusts it as its proxy (scripts/e2e-server.ts).
+ */
+export function loopback(): string {
+	const byte = () => Math.floor(Math.random() * 256);
+	return `127.${1 + Math.floor(Math.random() * 255)}.${byte()}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 export const sitePort = Number(process.env.E2E_PORT ?? 4391);
 export const siteOrigin = `http://127.0.0.1:${sitePort}`;
 

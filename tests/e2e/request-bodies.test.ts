@@ -4,7 +4,7 @@ import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import no from '../../src/i18n/ui/no.json' with { type: 'json' };
 import { billingCustomer } from './fixtures';
 import { customerAddress } from './backend';
-import { postChunked, raw, siteOrigin } from './raw-http';
+import { loopback, postChunked, raw, siteOrigin } from './raw-http';
 
 // Bodies nobody should be able to make the site choke on (issue 26, items 5 and 9). A chunked body
 // has no Content-Length, so only reading it tells its size: every route must stop reading at its
@@ -40,7 +40,7 @@ test('a chunked 20 MB sign-in form is refused, in the page’s language', async 
 		'/no/login',
 		twentyMegabytes,
 		{ 'Content-Type': 'application/x-www-form-urlencoded' },
-		'127.0.0.40',
+		loopback(),
 	);
 	expect(answer.status).toBe(413);
 	expect(answer.body).toContain(no['api.error.tooLarge']);
@@ -92,7 +92,7 @@ test('a NUL in a panel search is a 400 in the caller’s language, not a failed 
 
 test('a NUL in a form field is refused in the page’s language and signs nobody in', async () => {
 	const answer = await raw('/de/login', {
-		from: '127.0.0.41',
+		from: loopback(),
 		form: { email: 'demo@frostnode.example\u0000', password: 'frostnode-demo-2026' },
 	});
 	expect(answer.status).toBe(400);
