@@ -772,6 +772,7 @@ export type Database = {
 					status: string;
 					updated_at: string;
 					user_id: string;
+					was_running: boolean;
 				};
 				Insert: {
 					created_at?: string;
@@ -788,6 +789,7 @@ export type Database = {
 					status?: string;
 					updated_at?: string;
 					user_id: string;
+					was_running?: boolean;
 				};
 				Update: {
 					created_at?: string;
@@ -804,6 +806,7 @@ export type Database = {
 					status?: string;
 					updated_at?: string;
 					user_id?: string;
+					was_running?: boolean;
 				};
 				Relationships: [
 					{

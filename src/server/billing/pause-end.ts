@@ -10,12 +10,13 @@ import { onPanel, type PanelHeld } from './pause-start';
 
 export const panelColumns = 'id, status, panel_server_id, panel_identifier';
 /** What ending a pause needs of its row: which one, since when, how many days it added. */
-export const runningColumns = 'id, service_id, starts_at, days';
+export const runningColumns = 'id, service_id, starts_at, days, was_running';
 const running = z.object({
 	id: z.string(),
 	service_id: z.string(),
 	starts_at: z.string(),
 	days: z.number().int().positive(),
+	was_running: z.boolean(),
 });
 const endAnswer = z.object({
 	ended: z.boolean(),
@@ -27,8 +28,8 @@ const endAnswer = z.object({
  * Ends a running pause: unsuspend on the game panel first (a panel that is down leaves the pause
  * running, to be tried again), then `end_service_pause` moves the due date back by the days
  * `pauseDaysReturned` gives back (src/lib/billing: the days less the whole days it ran) and marks
- * the service active. The server is then started: suspending stopped it, and a customer whose
- * pause ends expects their server back as it was, running (issue 27 item 9).
+ * the service active. The server is then started if it was running when the pause began:
+ * suspending stopped it, and a customer expects their server back as they left it (issue 27 item 9).
  */
 export async function endPause(
 	admin: AdminClient,
@@ -49,7 +50,8 @@ export async function endPause(
 	});
 	if (error) throw new Error(`end_service_pause: ${error.message}`);
 	const ended = endAnswer.parse(data);
-	if (ended.ended && service.status === 'suspended') await startAfterPause(service);
+	if (ended.ended && service.status === 'suspended' && pause.was_running)
+		await startAfterPause(service);
 	return {
 		ended: ended.ended,
 		periodEnd: ended.period_end ?? null,

@@ -1,6 +1,7 @@
 import { addCycle } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
-import { onPanel as panelStep } from './panel-steps';
+import { getGamePanel } from '../game-panel';
+import { onPanel as panelStep, refOf } from './panel-steps';
 import { dateOf, onDate } from './renewal-invoice';
 import { logger } from '../log/logger';
 
@@ -55,6 +56,7 @@ export async function afterPausePaid(
 		s.status === 'active' &&
 		!s.cancel_at_period_end &&
 		s.current_period_end;
+	const wasRunning = startable ? await runningNow(s) : true;
 	if (startable) await onPanel(s, 'suspend');
 	const { data, error: failed } = await admin.rpc('start_service_pause', {
 		invoice: invoiceId,
@@ -64,11 +66,34 @@ export async function afterPausePaid(
 	});
 	if (failed) throw new Error(`start_service_pause: ${failed.message}`);
 	const started = data as { started: boolean; reason?: string };
-	if (started.started) return true;
+	if (started.started) {
+		// After the start, not in it: a lost write leaves the default, the old rule (start it).
+		await admin
+			.from('service_pauses')
+			.update({ was_running: wasRunning })
+			.eq('invoice_id', invoiceId);
+		return true;
+	}
 	logger.warn('pause paid but not started', { invoiceId, reason: started.reason });
 	if (startable) {
 		const { data: after } = await admin.from('services').select('status').eq('id', s.id).single();
 		if (after?.status === 'active') await onPanel(s, 'unsuspend');
 	}
 	return false;
+}
+
+/**
+ * Whether the server is running or on its way, read just before the pause suspends it. A panel
+ * that cannot say counts as running: starting a stopped server after the pause is the lesser harm
+ * than leaving a running one off.
+ */
+async function runningNow(service: Omit<PanelHeld, 'id' | 'status'>): Promise<boolean> {
+	const ref = refOf(service);
+	if (!ref) return false;
+	try {
+		const { state } = await getGamePanel().state(ref);
+		return state === 'running' || state === 'starting';
+	} catch {
+		return true;
+	}
 }

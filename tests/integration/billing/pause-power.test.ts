@@ -111,4 +111,24 @@ describe('a running server paused and resumed on the simulated panel', () => {
 		expect((await pause.endDuePauses(b.admin, after)).failures).toEqual([]);
 		expect(await server.state()).toBe('running');
 	});
+
+	it('leaves a server stopped before its pause stopped after it', async () => {
+		const id = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		const server = await panelState(id);
+		expect(await server.state()).toBe('offline');
+		const made = await pause.createPauseInvoice(b.admin, owner.id, id, 1, asked);
+		if (typeof made === 'string') throw new Error(made);
+		await payPause(made);
+		expect(await server.state()).toBe('suspended');
+		const { data: running } = await p.service
+			.from('service_pauses')
+			.select('starts_at')
+			.eq('service_id', id)
+			.eq('status', 'active')
+			.single();
+		const at = new Date(new Date(running!.starts_at).getTime() + 60_000);
+		expect(await pause.resumePause(b.admin, owner.id, id, at)).toMatchObject({ daysReturned: 31 });
+		expect(await server.state()).toBe('offline');
+	});
 });
+
