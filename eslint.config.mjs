@@ -106,8 +106,9 @@ export default defineConfig(
 		},
 	},
 	{
-		// Browser code and pure logic must never pull in server-only modules (service keys, gateways).
-		files: ['src/islands/**', 'src/stores/**', 'src/lib/**'],
+		// Browser code, pure logic and the components pages share must never pull in server-only
+		// modules (service keys, gateways): only routes wire the server to what they render.
+		files: ['src/islands/**', 'src/stores/**', 'src/lib/**', 'src/components/**'],
 		rules: {
 			'no-restricted-imports': [
 				'error',

@@ -2,7 +2,7 @@ import { minorPerMajor } from './money';
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** An amount in minor units as the reader expects it: `€8.00`, `8,00 €`, `kr 216,00`. */
+/** An amount in minor units as the reader expects it: `€8.00`, `8,00 €`, `216,00 kr`. */
 export function formatMoney(minor: number, currency: string, intlLocale: string): string {
 	const key = `${intlLocale}|${currency}`;
 	let format = formats.get(key);

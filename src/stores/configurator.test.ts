@@ -50,7 +50,7 @@ describe('createConfigurator', () => {
 		expect(c.$state.get().ram).toBe(6);
 	});
 
-	it('drops extras the newly chosen plan does not offer and shows VPS specs', () => {
+	it('keeps the chosen extras when the new plan offers them, and shows a VPS’s specs at its RAM', () => {
 		const c = createConfigurator(minecraft);
 		c.toggleExtra('modpackInstallation', true);
 		c.choosePlan('minecraft-premium');

@@ -1,6 +1,5 @@
 import { useTranslations, type Locale } from '../../i18n';
-import { minPasswordLength } from '../../lib/auth/password-policy';
-import type { PasswordFeedback } from '../../server/auth/password-strength';
+import { minPasswordLength, type PasswordFeedback } from '../../lib/auth/password-policy';
 
 /** Why a password was refused, as sentences in the reader's language. */
 export function passwordReasonTexts(

@@ -1,5 +1,6 @@
 import { createClient, type User } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
+import type { ProfileFields } from '../../lib/account/profile-fields';
 import { isCurrency } from '../../lib/catalogue';
 import type { Database } from '../../lib/database.types';
 import { localeCodes } from '../../i18n';
@@ -10,18 +11,7 @@ import { requireSupabaseEnv } from '../supabase/env';
 import { forwardingFetch } from '../supabase/forwarding';
 import type { RequestClient } from '../supabase/request-client';
 
-export interface ProfileFields {
-	first_name: string;
-	last_name: string;
-	address: string;
-	postal_code: string;
-	city: string;
-	country: string | null;
-	company: string;
-	vat_number: string;
-	preferred_locale: string;
-	preferred_currency: string;
-}
+export type { ProfileFields };
 
 export type Outcome =
 	| { ok: true; message: UiKey }

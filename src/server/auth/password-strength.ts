@@ -2,7 +2,13 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as de from '@zxcvbn-ts/language-de';
 import * as en from '@zxcvbn-ts/language-en';
-import { minPasswordLength } from '../../lib/auth/password-policy';
+import {
+	feedbackKeys,
+	minPasswordLength,
+	type PasswordFeedback,
+} from '../../lib/auth/password-policy';
+
+export type { PasswordFeedback };
 
 /**
  * The password policy: at least 10 characters, at most 72 bytes (the auth service's bcrypt
@@ -60,35 +66,6 @@ const zxcvbn = new ZxcvbnFactory({
 	dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary, nordic },
 	useLevenshteinDistance: false,
 });
-
-export const feedbackKeys = [
-	'straightRow',
-	'keyPattern',
-	'simpleRepeat',
-	'extendedRepeat',
-	'sequences',
-	'recentYears',
-	'dates',
-	'topTen',
-	'topHundred',
-	'common',
-	'similarToCommon',
-	'wordByItself',
-	'namesByThemselves',
-	'commonNames',
-	'userInputs',
-	'l33t',
-	'reverseWords',
-	'allUppercase',
-	'capitalization',
-	'associatedYears',
-	'repeated',
-	'longerKeyboardPattern',
-	'anotherWord',
-	'useWords',
-] as const;
-
-export type PasswordFeedback = 'length' | 'tooLong' | (typeof feedbackKeys)[number];
 
 const known = new Set<string>(feedbackKeys);
 
