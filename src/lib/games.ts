@@ -106,7 +106,7 @@ export function findGame(id: string): Game | undefined {
 	return games.find((game) => game.id === id);
 }
 
-/** Locale-free path of a game's hosting page, as the spec names it: `/{game}-server-hosting`. */
+/** Locale-free path of a game's hosting page, `/{game}-server-hosting` (src/pages/[...locale]). */
 export function gamePath(id: string): string {
 	return `/${id}-server-hosting`;
 }

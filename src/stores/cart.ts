@@ -32,7 +32,7 @@ const failureNotice = {
 const discountFailures = new Set<CartNotice>(Object.values(failureNotice));
 
 /**
- * What the cart wants to tell the visitor next (the spec's warning and error messages). Kept in
+ * What the cart wants to tell the visitor next (its warnings and errors, docs/checkout.md). Kept in
  * storage because it is often set on one page (a product page) and shown on the next (the cart).
  */
 export const $cartNotice = persistentAtom<CartNotice>('frostnode:cart-notice', null, {
@@ -41,7 +41,7 @@ export const $cartNotice = persistentAtom<CartNotice>('frostnode:cart-notice', n
 	listen: false,
 });
 
-/** The one item the cart holds (the spec allows at most one), persisted and synced between tabs. */
+/** The one item the cart holds (at most one, docs/checkout.md), persisted and synced between tabs. */
 export const $cartItem = persistentAtom<CartItem | null>(CART_KEY, null, {
 	encode: encodeStoredCart,
 	decode: (raw) => {

@@ -4,8 +4,8 @@ import { supabaseEnv } from '../../server/supabase/env';
 export const prerender = false;
 
 /**
- * The public runtime configuration browsers need (the spec's "base URL and key from public
- * runtime configuration"): static pages stay the same whichever backend the server points at.
+ * The public runtime configuration browsers need (`PUBLIC_SUPABASE_URL` and its public key, read at
+ * run time, docs/operations.md): static pages stay the same whichever backend the server points at.
  */
 export const GET: APIRoute = () => {
 	const env = supabaseEnv();

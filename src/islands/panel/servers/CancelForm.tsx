@@ -6,8 +6,8 @@ import type { PanelTools } from '../shared/context';
 import { blockHeight } from './CancelSkeleton';
 
 /**
- * "Cancel anyway": the reason (required: without one nothing is sent and the spec's message
- * shows), then the request; on success the customer lands on the server's page, which shows
+ * "Cancel anyway": the reason (required: without one nothing is sent and the form says so,
+ * docs/panel.md), then the request; on success the customer lands on the server's page, which shows
  * the pending cancellation and its deletion date.
  */
 export function CancelForm(props: { page: CancelPage; tools: PanelTools; locale: string }) {

@@ -9,7 +9,7 @@ import type { Conversation, Department } from './live-chat';
 import { PauseOffer } from './PauseOffer';
 import { RetentionConversation } from './RetentionConversation';
 
-/** The offers, in the spec's order, and the support department each conversation goes to. */
+/** The offers, in docs/panel.md's order, and the support department each conversation goes to. */
 const offers: { id: string; department: Department }[] = [
 	{ id: 'priceMatch', department: 'sales' },
 	{ id: 'pause', department: 'billing' },
