@@ -1,6 +1,6 @@
 /**
- * Notices a new deployment under an open page (spec: a reload is forced when a new build is
- * detected or a code chunk fails to load). A new build makes the page stale: the next navigation
+ * Notices a new deployment under an open page (docs/operations.md, "Upgrades": open panels
+ * load a new release). A new build makes the page stale: the next navigation
  * becomes a full page load of the new build. A chunk that fails to load reloads at once, but at
  * most once in 10 s, so a chunk that is really gone never makes the page loop.
  */
