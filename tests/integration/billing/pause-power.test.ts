@@ -131,4 +131,3 @@ describe('a running server paused and resumed on the simulated panel', () => {
 		expect(await server.state()).toBe('offline');
 	});
 });
-
