@@ -3,6 +3,7 @@ import { GamePanelConfigError } from './errors';
 import { createPterodactylPanel } from './pterodactyl';
 import { createSimulatedPanel } from './simulated';
 import type { GamePanel } from './types';
+import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type * from './types';
 export * from './errors';
@@ -25,8 +26,6 @@ const SETTINGS = [
 	'GAME_PANEL_SIM_FILE',
 ] as const;
 
-let cached: { key: string; panel: GamePanel } | undefined;
-
 function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): GamePanel {
 	const reject = () => Promise.reject(new GamePanelConfigError(reason.message));
 	return {
@@ -46,7 +45,7 @@ function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): Ga
 	};
 }
 
-function createGamePanel(env: Record<string, string | undefined>): GamePanel {
+function createGamePanel(env: Env): GamePanel {
 	try {
 		const config = readGamePanelConfig(env);
 		return config.kind === 'pterodactyl'
@@ -59,11 +58,8 @@ function createGamePanel(env: Record<string, string | undefined>): GamePanel {
 	}
 }
 
-/** The game panel for the current environment (read at run time, not baked into the build). */
-export function getGamePanel(env: Record<string, string | undefined> = process.env): GamePanel {
-	// Keyed on the settings so a changed environment is picked up; the simulation's memory lasts
-	// as long as its settings do (GAME_PANEL_SIM_FILE keeps it across restarts).
-	const key = SETTINGS.map((name) => env[name] ?? '').join('\n');
-	if (cached?.key !== key) cached = { key, panel: createGamePanel(env) };
-	return cached.panel;
-}
+/**
+ * The game panel for the current environment; the simulation's memory lasts as long as its
+ * settings do (GAME_PANEL_SIM_FILE keeps it across restarts).
+ */
+export const getGamePanel = pickAdapter(SETTINGS, createGamePanel);

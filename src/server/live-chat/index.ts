@@ -3,27 +3,18 @@ import { createCrispChat } from './crisp';
 import { noLiveChat } from './none';
 import type { LiveChat, LiveChatBrowserConfig } from './types';
 import { logger } from '../log/logger';
+import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type { LiveChat, LiveChatBrowserConfig, LiveChatCsp, LiveChatProvider } from './types';
 export { LiveChatConfigError } from './config';
 
 // The one place that chooses the live chat: LIVE_CHAT=crisp with CRISP_WEBSITE_ID, else none.
 
-type Env = Record<string, string | undefined>;
-
-let cached: { key: string; chat: LiveChat } | undefined;
-
-/** The chat for the current environment (read at run time); throws LiveChatConfigError. */
-export function getLiveChat(env: Env = process.env): LiveChat {
-	// Keyed on the settings so a changed environment (a test, a new website id) is picked up.
-	const key = `${env.LIVE_CHAT ?? ''}\n${env.CRISP_WEBSITE_ID ?? ''}`;
-	if (cached?.key !== key) {
-		const config = readLiveChatConfig(env);
-		const chat = config.provider === 'crisp' ? createCrispChat(config.websiteId) : noLiveChat;
-		cached = { key, chat };
-	}
-	return cached.chat;
-}
+/** The chat for the current environment; throws LiveChatConfigError. */
+export const getLiveChat = pickAdapter(['LIVE_CHAT', 'CRISP_WEBSITE_ID'], (env): LiveChat => {
+	const config = readLiveChatConfig(env);
+	return config.provider === 'crisp' ? createCrispChat(config.websiteId) : noLiveChat;
+});
 
 /**
  * What a page sends the browser. A broken configuration is logged by name and answered as no

@@ -1,6 +1,7 @@
 import { MailConfigError, readMailConfig } from './config';
 import { createSmtpMailer } from './smtp';
 import type { Mailer } from './types';
+import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type { Mailer, MailMessage } from './types';
 export { MailConfigError } from './config';
@@ -9,8 +10,6 @@ export { MailConfigError } from './config';
 // pretend mailer that drops messages: send() rejects with a MailConfigError saying what to set, which
 // callers log like any failed delivery. A customer's security alert must never vanish unnoticed.
 
-let cached: { key: string; mailer: Mailer } | undefined;
-
 function unconfigured(reason: MailConfigError): Mailer {
 	return {
 		send: () => Promise.reject(new MailConfigError(reason.message)),
@@ -18,7 +17,7 @@ function unconfigured(reason: MailConfigError): Mailer {
 	};
 }
 
-function createMailer(env: Record<string, string | undefined>): Mailer {
+function createMailer(env: Env): Mailer {
 	try {
 		return createSmtpMailer(readMailConfig(env));
 	} catch (error) {
@@ -27,10 +26,5 @@ function createMailer(env: Record<string, string | undefined>): Mailer {
 	}
 }
 
-/** The mailer for the current environment (read at run time, not baked into the build). */
-export function getMailer(env: Record<string, string | undefined> = process.env): Mailer {
-	// Keyed on the settings so a changed environment (a test, a restarted stack) is picked up.
-	const key = `${env.SMTP_URL ?? ''}\n${env.MAIL_FROM ?? ''}`;
-	if (cached?.key !== key) cached = { key, mailer: createMailer(env) };
-	return cached.mailer;
-}
+/** The mailer for the current environment. */
+export const getMailer = pickAdapter(['SMTP_URL', 'MAIL_FROM'], createMailer);

@@ -4,6 +4,7 @@ import { methodsFor } from './methods';
 import { createStripeGateway } from './stripe';
 import { createTestGateway } from './test-gateway';
 import type { PaymentGateway } from './types';
+import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type {
 	CardSetupRequest,
@@ -18,10 +19,6 @@ export { PaymentConfigError, PaymentRequestError, WebhookSignatureError } from '
 // The one place that chooses the gateway: Stripe when STRIPE_SECRET_KEY is set, else the embedded
 // test gateway. A wrong or half-made configuration gives a gateway whose calls reject with a
 // PaymentConfigError naming what to set (the webhook route answers 503, so Stripe retries later).
-
-type Env = Record<string, string | undefined>;
-
-let cached: { key: string; gateway: PaymentGateway } | undefined;
 
 function unconfigured(error: PaymentConfigError, env: Env): PaymentGateway {
 	const reject = () => Promise.reject(new PaymentConfigError(error.message));
@@ -51,18 +48,14 @@ function createGateway(env: Env): PaymentGateway {
 	}
 }
 
-/** The gateway for the current environment (read at run time, not baked into the build). */
-export function getPaymentGateway(env: Env = process.env): PaymentGateway {
-	// Keyed on the settings so a changed environment (a test, a rotated key) is picked up.
-	const key = [
+/** The gateway for the current environment. */
+export const getPaymentGateway = pickAdapter(
+	[
 		'STRIPE_SECRET_KEY',
 		'STRIPE_WEBHOOK_SECRET',
 		'TEST_GATEWAY_SECRET',
 		'SUPABASE_SERVICE_ROLE_KEY',
 		'SUPABASE_SECRET_KEY',
-	]
-		.map((name) => env[name] ?? '')
-		.join('\n');
-	if (cached?.key !== key) cached = { key, gateway: createGateway(env) };
-	return cached.gateway;
-}
+	],
+	createGateway,
+);
