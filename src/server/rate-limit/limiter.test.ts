@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combine, RateLimiter } from './limiter';
 import { MemoryStore } from './memory-store';
-import { limitStoreContract } from './store-contract';
-
-limitStoreContract('memory', () => shared);
-const shared = new MemoryStore();
 
 // Time travel: only the memory store has a clock a test can move.
 function clocked(limit: { max: number; windowSeconds: number }) {
