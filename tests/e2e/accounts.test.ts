@@ -71,7 +71,7 @@ test('wrong credentials and missing fields get the spec’s messages in the page
 	await expect(page.getByRole('alert')).toHaveText('Ungültige E-Mail oder Passwort');
 	await signIn(page, { email: '', password: '' }, '/de/login');
 	await expect(page.getByRole('alert')).toHaveText(
-		'Bitte füllen Sie alle erforderlichen Felder aus',
+		'Bitte fülle alle erforderlichen Felder aus',
 	);
 });
 
