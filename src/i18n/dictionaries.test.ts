@@ -55,3 +55,14 @@ describe.each(localeCodes.filter((locale) => locale !== 'en'))('the %s dictionar
 		expect(mismatched).toEqual([]);
 	});
 });
+
+describe('the German dictionary', () => {
+	it('says du throughout, never the formal Sie', () => {
+		// "Sie" opening a sentence (after . : ! ?) is "it" or "they"; anywhere else it is "you".
+		const formal = /\b(Ihnen|Ihr(e|em|en|er|es)?)\b|(?<![.:!?]\s)\bSie\b/;
+		const formalStrings = Object.entries(dictionaries.de)
+			.filter(([, text]) => formal.test(text.replace(/^Sie\b/, '')))
+			.map(([key]) => key);
+		expect(formalStrings).toEqual([]);
+	});
+});

@@ -1,11 +1,12 @@
 import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
+import type { PaymentMethodKind } from '../lib/payment-methods';
 import { billingDraft, type Billing } from './billing-address';
 
 export { billingComplete, type Billing } from './billing-address';
+export type { PaymentMethodKind };
 
 export type CheckoutStep = 'review' | 'billing' | 'payment';
-export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
 
 export interface CheckoutState {
 	/** The signed-in customer, whose typed address is kept for them alone. */

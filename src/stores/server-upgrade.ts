@@ -36,11 +36,17 @@ export const $ordering = atom<{ busy: boolean; error: string | null }>({
 
 let latest = 0;
 
+/**
+ * Asks the server what `choice` costs. The page also asks for the size the server already has
+ * (`unchanged`), so a refusal that blocks every upgrade (an unpaid invoice, not active) shows at
+ * once; that it is no upgrade is no error then, since the customer has not chosen anything yet.
+ */
 export async function quoteUpgrade(
 	serviceId: string,
 	choice: UpgradeChoice,
 	locale: string,
 	fallback: string,
+	{ unchanged = false, fetcher = fetch }: { unchanged?: boolean; fetcher?: typeof fetch } = {},
 ) {
 	const ticket = ++latest;
 	$quote.set({ state: 'loading' });
@@ -48,13 +54,12 @@ export async function quoteUpgrade(
 		`/api/services/${encodeURIComponent(serviceId)}/upgrade/quote`,
 		{ ...choice, locale },
 		fallback,
+		fetcher,
 	);
 	if (ticket !== latest) return; // overtaken by a newer choice
-	$quote.set(
-		answer.ok
-			? { state: 'ready', quote: answer.data }
-			: { state: 'error', message: answer.message },
-	);
+	if (answer.ok) $quote.set({ state: 'ready', quote: answer.data });
+	else if (unchanged && answer.code === 'not_an_upgrade') $quote.set({ state: 'idle' });
+	else $quote.set({ state: 'error', message: answer.message });
 }
 
 /** Orders the upgrade and goes to its payment page (which also shows a free one as applied). */

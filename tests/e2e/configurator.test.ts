@@ -18,7 +18,10 @@ test('the configurator prices every change and puts the configuration in the car
 
 	await form.getByRole('radio', { name: /100 GB/ }).check();
 	await form.getByRole('checkbox', { name: /subdomain/ }).check();
-	await form.getByRole('radio', { name: /Quarterly/ }).check();
+	// The cycle discount is on the RAM price only (storage and extras are not discounted).
+	const quarterly = form.locator('label').filter({ hasText: 'Quarterly' });
+	await expect(quarterly).toContainText('10 % off the RAM price');
+	await quarterly.getByRole('radio').check();
 	// (8 × 3 × 0.9) + (4 + 1) × 3 = 36.60 for three months.
 	await expect(form.locator('[data-price-cycle]')).toContainText('€36.60 billed every 3 months');
 	await expect(form.locator('[data-price-cycle]')).toContainText('You save €2.40');

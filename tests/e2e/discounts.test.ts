@@ -14,12 +14,19 @@ async function applyCode(page: Page, code: string) {
 }
 
 test('a code the backend knows is applied to the total and survives a reload', async ({ page }) => {
+	// The home page's banner promises what the cart then gives: a share of the first invoice.
+	const offer = '25 % off your first invoice';
+	await page.goto('/');
+	await expect(page.getByRole('complementary', { name: 'Pick a game' })).toContainText(
+		`${offer} with code SP25`,
+	);
 	await cartWithPalworld(page);
 	await applyCode(page, 'sp25');
 	await expect(page.locator('[data-discount-applied]')).toContainText(
-		'Code SP25 applied: 25 % off your first invoice.',
+		`Code SP25 applied: ${offer}.`,
 	);
 	// €6.00 − 25 % = €4.50, plus Norway's 25 % VAT = €5.63 (5.625 rounded half away from zero).
+	await expect(page.locator('[data-line=discount]')).toContainText('Discount SP25 (25 %)');
 	await expect(page.locator('[data-line=discount]')).toContainText('−€1.50');
 	await expect(page.locator('[data-line=total]')).toContainText('€5.63');
 	await page.reload();

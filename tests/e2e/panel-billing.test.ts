@@ -73,6 +73,11 @@ test('the dashboard, the invoice list and an invoice, in English', async ({ page
 	await expect(detail.locator('[data-sum=tax]')).toContainText('€2.00');
 	await expect(detail.locator('[data-sum=total]')).toContainText('€10.00');
 	await expect(detail).toContainText('No payments yet.');
+	// The period is one fact, named as on the PDF: never a From / To that reads as sender and recipient.
+	const labels = await detail.locator('dt').allTextContents();
+	expect(labels).toContain('Service period');
+	expect(labels).not.toContain('From');
+	expect(labels).not.toContain('To');
 	const download = page.waitForEvent('download');
 	await page.getByRole('link', { name: 'Download PDF' }).click();
 	expect((await download).suggestedFilename()).toBe(`${customer.unpaid[0]!.number}.pdf`);

@@ -55,7 +55,13 @@ test('start, stop and restart a server, its settings, password and activity, in 
 	await expect(page.locator('[data-server-notice=success]')).toHaveText('Settings saved.');
 	await expect(page.getByLabel('Daily restart (UTC)')).toHaveValue('04:30');
 
+	// A reset ends the current password at once, so it asks first; keeping it changes nothing.
 	await page.getByRole('button', { name: 'Reset password' }).click();
+	await expect(page.locator('[data-reset-confirm]')).toContainText('stops working');
+	await page.getByRole('button', { name: 'Keep the current password' }).click();
+	await expect(page.locator('[data-reset-confirm]')).toHaveCount(0);
+	await page.getByRole('button', { name: 'Reset password' }).click();
+	await page.getByRole('button', { name: 'Reset it now' }).click();
 	await expect(page.locator('[data-new-password]')).toHaveText(/^\S{12,}$/);
 	await page.reload();
 	await expect(page.locator('[data-credentials]')).toHaveCount(0); // shown once, never stored
@@ -87,6 +93,9 @@ test('an upgrade from the server page: quote, test gateway, new size live, in Ge
 	await page.goto(`/de/panel/game-servers/servers/${id}`);
 	await page.getByRole('link', { name: de['servers.upgrade'] }).click();
 	await expect(page).toHaveURL(new RegExp(`/de/panel/game-servers/upgrade/${id}`));
+	// Nothing chosen yet: a hint what to choose, no error.
+	await expect(page.locator('[data-quote-hint]')).toHaveText(de['servers.upgradeHint']);
+	await expect(page.locator('[data-quote-error]')).toHaveCount(0);
 	await page.getByLabel(de['servers.ram'], { exact: true }).selectOption('12');
 	await expect(page.locator('[data-quote-total]')).toContainText('€');
 	await expect(page.locator('[data-new-price]')).toContainText('12,00');
@@ -132,4 +141,68 @@ test('the demo customer stops and starts their Palworld server, in German', asyn
 	await expect(page.locator('[data-activity] [data-event=started]').first()).toHaveText(
 		new RegExp(de['servers.event.started']),
 	);
+});
+
+test('in German, the server page keeps every label apart, and a disabled power button looks disabled', async ({
+	page,
+}) => {
+	await signIn(page, demo, '/de/login');
+	await expect(page.locator('[data-dashboard]')).toBeVisible();
+	await page.goto('/de/panel/game-servers/servers/c0ffee00-0000-4000-8000-000000000101');
+	await expect(page.locator('[data-live-resources]')).toBeVisible();
+
+	// Whatever the live state (another test may be stopping this server), one signal is not allowed.
+	const buttons = await page.locator('[data-power]').evaluateAll((all) =>
+		all.map((button) => {
+			const style = getComputedStyle(button);
+			return {
+				disabled: (button as HTMLButtonElement).disabled,
+				opacity: Number(style.opacity),
+				cursor: style.cursor,
+			};
+		}),
+	);
+	expect(buttons.some((button) => button.disabled)).toBe(true);
+	for (const button of buttons)
+		expect(button).toEqual(
+			button.disabled
+				? { disabled: true, opacity: expect.any(Number), cursor: 'not-allowed' }
+				: { disabled: false, opacity: 1, cursor: 'pointer' },
+		);
+	expect(Math.max(...buttons.filter((b) => b.disabled).map((b) => b.opacity))).toBeLessThan(0.7);
+
+	// Long German labels ("Abrechnungsintervall", "Speichernutzung") fit their column at every width:
+	// measured without the page's last-resort word breaking, no label runs into another.
+	for (const width of [1440, 1280, 1024, 900, 800, 640, 390]) {
+		await page.setViewportSize({ width, height: 900 });
+		const collisions = await page.locator('main').evaluate((main) => {
+			document.body.style.overflowWrap = 'normal';
+			const labels = [...main.querySelectorAll('dt, label')] as HTMLElement[];
+			const boxes = labels.map((label) => {
+				const r = label.getBoundingClientRect();
+				return {
+					text: label.textContent,
+					left: r.left,
+					top: r.top,
+					bottom: r.bottom,
+					right: r.left + Math.max(r.width, label.scrollWidth),
+				};
+			});
+			const found: string[] = [];
+			boxes.forEach((a, i) =>
+				boxes.slice(i + 1).forEach((b) => {
+					const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+					const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+					if (x > 0.5 && y > 0.5) found.push(`${a.text} / ${b.text}`);
+				}),
+			);
+			labels.forEach((label) => {
+				if (label.scrollWidth > label.clientWidth + 0.5)
+					found.push(`${label.textContent} is wider than its box`);
+			});
+			document.body.style.overflowWrap = '';
+			return found;
+		});
+		expect(collisions, `at ${width} px`).toEqual([]);
+	}
 });

@@ -132,7 +132,7 @@ test('the prefilled form from a link, refused and then sent, in German', async (
 	await subject.fill('');
 	await page.getByRole('button', { name: de['support.new.submit'] }).click();
 	await expect(page.locator('[data-form-error]')).toHaveText(
-		'Bitte füllen Sie alle erforderlichen Felder aus',
+		'Bitte fülle alle erforderlichen Felder aus',
 	);
 	await expect(message).toHaveValue('Hallo,\nwie installiere ich ein Modpack?');
 

@@ -17,7 +17,11 @@ export default function DiscountForm({ strings: s }: { strings: CartStrings }) {
 				data-discount-applied={applied.code}
 			>
 				<p className="text-emerald-200">
-					{fill(s['cart.codeApplied'], { code: applied.code, percent: applied.percent })}
+					{fill(s['cart.codeApplied'], {
+						code: applied.code,
+						// The banner's own words for what a code takes off: one phrase for both.
+						offer: fill(s['promo.offer'], { percent: applied.percent }),
+					})}
 				</p>
 				<button
 					type="button"

@@ -18,6 +18,7 @@ export const cartKeys = [
 	'cart.codeApply',
 	'cart.codeRemove',
 	'cart.codeApplied',
+	'promo.offer',
 	'cart.codeChecking',
 	'cart.checkout',
 	'cart.notice.replaced',

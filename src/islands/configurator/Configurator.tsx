@@ -147,7 +147,7 @@ export default function Configurator({
 					value: c.id,
 					label: s[`cycle.${c.id}`],
 					hint: c.discountPercent
-						? fill(s['configurator.save'], { percent: c.discountPercent })
+						? fill(s['configurator.cycleDiscount'], { percent: c.discountPercent })
 						: undefined,
 				}))}
 				onChange={configurator.setCycle}

@@ -8,7 +8,7 @@ export const configuratorKeys = [
 	'configurator.addOn',
 	'configurator.extras',
 	'configurator.cycle',
-	'configurator.save',
+	'configurator.cycleDiscount',
 	'configurator.currency',
 	'configurator.perMonth',
 	'configurator.cycleTotal_one',

@@ -94,11 +94,19 @@ export interface InvoiceTransaction {
 	declined: DeclineReason | null;
 }
 
+/** The code an order was discounted by: its first invoice names it on the discount line. */
+export interface DiscountCode {
+	code: string;
+	percent: number;
+}
+
 export interface InvoiceDetail extends InvoiceRow {
 	periodStart: string | null;
 	periodEnd: string | null;
 	subtotal: number;
 	discount: number;
+	/** Null for a discount without a code (or none). */
+	discountCode: DiscountCode | null;
 	taxRate: number;
 	tax: number;
 	lateFee: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cycleAmount, cycleSaving, fromPrice, perMonth, quote } from './price';
-import { findPlan } from '../catalogue';
+import { cycleAmount, cycleSaving, fromPrice, gameFromPrice, perMonth, quote } from './price';
+import { findPlan, plansForGame } from '../catalogue';
+import { games } from '../games';
 import type { Configuration } from './configuration';
 
 const config = (overrides: Partial<Configuration>): Configuration => ({
@@ -113,6 +114,16 @@ describe('display figures', () => {
 	it('from price is the base price at the starting RAM', () => {
 		expect(fromPrice(findPlan('valheim-standard')!, 'USD')).toBe(500);
 		expect(fromPrice(findPlan('minecraft-budget')!, 'NOK')).toBe(1500);
+	});
+
+	it("a game's from price is its cheapest plan's, in every currency", () => {
+		expect(gameFromPrice('minecraft', 'NOK')).toBe(1500); // budget, not standard or premium
+		for (const game of games)
+			for (const currency of ['USD', 'EUR', 'NOK'] as const)
+				expect(gameFromPrice(game.id, currency)).toBe(
+					Math.min(...plansForGame(game.id).map((plan) => fromPrice(plan, currency))),
+				);
+		expect(gameFromPrice('no-such-game', 'EUR')).toBeNull();
 	});
 
 	it('per month spreads the cycle price; the saving is against paying monthly', () => {

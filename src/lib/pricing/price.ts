@@ -1,5 +1,5 @@
 import { divideRounded, percentOf, toBasisPoints } from '../money';
-import type { Currency, Plan } from '../catalogue';
+import { plansForGame, type Currency, type Plan } from '../catalogue';
 import {
 	resolveConfiguration,
 	type Configuration,
@@ -56,6 +56,16 @@ export function perMonth(config: Configuration): number {
 /** The lowest monthly price of a plan: starting RAM, included storage, no extras. */
 export function fromPrice(plan: Plan, currency: Currency): number {
 	return ramMonthly(plan, plan.startingRam, currency);
+}
+
+/** The lowest monthly price among plans, for a product's "from" label; null for none. */
+export function lowestFromPrice(plans: readonly Plan[], currency: Currency): number | null {
+	return plans.length ? Math.min(...plans.map((plan) => fromPrice(plan, currency))) : null;
+}
+
+/** A game's "from" price: its cheapest plan's, as its page and the games list show it. */
+export function gameFromPrice(game: string, currency: Currency): number | null {
+	return lowestFromPrice(plansForGame(game), currency);
 }
 
 export interface Quote {

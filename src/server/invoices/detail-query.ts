@@ -4,14 +4,14 @@ import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
 import { savedCardColumns, savedCardOf } from '../payment-methods/queries';
-import { serviceRef } from './rows';
+import { discountCodeOf, serviceRef } from './rows';
 
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
 	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
 	invoice_items(kind, description, quantity, unit_amount, amount, position),
 	transactions(kind, status, amount, created_at, decline_code, card_brand, card_last4),
 	services(id, product_type, game, plan_id, label, status, cancel_at_period_end),
-	service_upgrades(id)`;
+	service_upgrades(id), orders(discount_code, discount_percent)`;
 
 /** Renewals of a server that will renew are what the billing run charges to the saved card. */
 function autoCharge(
@@ -71,6 +71,7 @@ export async function invoiceDetail(
 		periodEnd: row.period_end,
 		subtotal: Number(row.subtotal),
 		discount: Number(row.discount),
+		discountCode: discountCodeOf(row.orders),
 		taxRate: Number(row.tax_rate),
 		tax: Number(row.tax),
 		lateFee: Number(row.late_fee),

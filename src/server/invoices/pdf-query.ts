@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
+import { discountCodeOf } from './rows';
 import {
 	paymentStatuses,
 	type InvoiceForPdf,
@@ -17,7 +18,7 @@ export interface LoadedInvoice {
 }
 
 const columns =
-	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, quantity, unit_amount, amount, taxable)';
+	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, quantity, unit_amount, amount, taxable), orders(discount_code, discount_percent)';
 
 function statusOf(value: string): PaymentStatus {
 	return (paymentStatuses as readonly string[]).includes(value)
@@ -58,6 +59,7 @@ export async function invoiceForPdf(
 			taxRate: Number(row.tax_rate),
 			subtotal: Number(row.subtotal),
 			discount: Number(row.discount),
+			discountCode: discountCodeOf(row.orders),
 			tax: Number(row.tax),
 			lateFee: Number(row.late_fee),
 			total: Number(row.total),

@@ -245,6 +245,14 @@ describe('the details of an invoice', () => {
 		expect(rows.map((row) => row[0])).not.toContain('Mahngebühr');
 	});
 
+	it('names the code a discount came from, with its rate', () => {
+		const coded = { ...paid, discountCode: { code: 'SP25', percent: 25 } };
+		const de = tableRows(invoiceDocument(coded, lines, seller, 'de').content);
+		expect(de.find((row) => row[0] === 'Rabatt SP25 (25 %)')?.[1]).toMatch(/^[-−]250,00 €$/);
+		const en = tableRows(invoiceDocument(coded, lines, seller, 'en').content);
+		expect(en.map((row) => row[0])).toContain('Discount SP25 (25%)');
+	});
+
 	it('names the customer country in the language and skips empty fields', () => {
 		const invoice = overdueInvoice('EUR');
 		invoice.customer = { ...invoice.customer, company: '', vatNumber: '', country: 'DE' };

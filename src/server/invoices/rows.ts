@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '../../lib/panel/invoice-view';
-import type { InvoiceRow, ServiceRef } from '../../lib/panel/types';
+import type { DiscountCode, InvoiceRow, ServiceRef } from '../../lib/panel/types';
 
 // Database rows as the panel's JSON: one mapping per shape, so the list, the dashboard and the
 // invoice page name things the same way.
@@ -58,4 +58,13 @@ export function invoiceRow(row: InvoiceListRow): InvoiceRow {
 				})
 			: null,
 	};
+}
+
+/** The order's code behind an invoice's discount, from `orders(discount_code, discount_percent)`. */
+export function discountCodeOf(
+	order: { discount_code: string | null; discount_percent: number | string } | null,
+): DiscountCode | null {
+	return order?.discount_code
+		? { code: order.discount_code, percent: Number(order.discount_percent) }
+		: null;
 }

@@ -36,8 +36,13 @@ export function linesTable(
 /** Subtotal, discount, VAT, late fee and total as stored on the invoice (never re-computed). */
 export function totalsTable(invoice: InvoiceForPdf, { t, format }: PdfContext): ContentColumns {
 	const rows: [string, string][] = [[t('invoice.pdf.subtotal'), format.money(invoice.subtotal)]];
-	if (invoice.discount !== 0)
-		rows.push([t('invoice.pdf.discount'), format.money(-invoice.discount)]);
+	if (invoice.discount !== 0) {
+		const code = invoice.discountCode;
+		const label = code
+			? t('invoice.discountCode', { code: code.code, rate: format.percent(code.percent) })
+			: t('invoice.pdf.discount');
+		rows.push([label, format.money(-invoice.discount)]);
+	}
 	const rate = format.percent(invoice.taxRate);
 	rows.push([t('invoice.pdf.vatTotal', { rate }), format.money(invoice.tax)]);
 	if (invoice.lateFee !== 0) rows.push([t('invoice.pdf.lateFee'), format.money(invoice.lateFee)]);

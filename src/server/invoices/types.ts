@@ -5,6 +5,8 @@
  * with them. A credit note's amounts are printed with the sign its caller gives them.
  */
 
+import type { DiscountCode } from '../../lib/panel/types';
+
 export type PaymentStatus = 'unpaid' | 'paid' | 'overdue' | 'refunded' | 'cancelled';
 
 export const paymentStatuses: readonly PaymentStatus[] = [
@@ -46,6 +48,8 @@ export interface InvoiceForPdf {
 	taxRate: number;
 	subtotal: number;
 	discount: number;
+	/** The code the discount came from, named on its line; absent or null for none. */
+	discountCode?: DiscountCode | null;
 	tax: number;
 	lateFee: number;
 	total: number;

@@ -1,25 +1,10 @@
-import { isCurrency, type Currency } from '../../lib/catalogue/currencies';
+import { isCurrency } from '../../lib/catalogue/currencies';
+import { methodsFor } from '../../lib/payment-methods';
 import { PaymentRequestError } from './errors';
-import type { CheckoutRequest, PaymentMethodKind } from './types';
+import type { CheckoutRequest } from './types';
 
-/**
- * Which methods a currency can be paid with, the same for both gateways so what a customer picks
- * locally is what production offers. Cards take all five currencies; PayPal (for a Stripe account
- * in Europe) takes all five too; MobilePay presents only DKK, EUR, NOK and SEK (its customers are in
- * Denmark and Finland) and is single-use, so it is never saved for renewals. README has the sources.
- */
-const matrix: Record<Currency, readonly PaymentMethodKind[]> = {
-	USD: ['card', 'paypal'],
-	EUR: ['card', 'paypal', 'mobilepay'],
-	DKK: ['card', 'paypal', 'mobilepay'],
-	NOK: ['card', 'paypal', 'mobilepay'],
-	SEK: ['card', 'paypal', 'mobilepay'],
-};
-
-export function methodsFor(currency: string): PaymentMethodKind[] {
-	const code = currency.toUpperCase();
-	return isCurrency(code) ? [...matrix[code]] : [];
-}
+// The matrix itself is shared with the pages (src/lib/payment-methods.ts): one list for all.
+export { methodsFor };
 
 function isAbsoluteHttpUrl(value: string): boolean {
 	try {

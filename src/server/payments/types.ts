@@ -1,7 +1,9 @@
 // The payment port: what checkout and fulfilment depend on. index.ts picks the implementation from
 // the environment; code that takes money never names one. Amounts are integers in minor units.
 
-export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
+import type { PaymentMethodKind } from '../../lib/payment-methods';
+
+export type { PaymentMethodKind };
 
 export interface CheckoutRequest {
 	invoiceId: string;

@@ -119,6 +119,38 @@ describe('invoiceDetail', () => {
 		]);
 	});
 
+	it('names the code of the order an invoice was discounted by, here and on its PDF', async () => {
+		const first = '11111111-0000-4000-8000-000000000004';
+		const order = await p.service
+			.from('orders')
+			.insert({
+				user_id: demo.id,
+				idempotency_key: 'reads-discount-code-1',
+				currency: 'NOK',
+				subtotal: 51000,
+				discount: 12750,
+				discount_code: 'SP25',
+				discount_percent: 25,
+				tax_rate: 25,
+				tax: 9563,
+				total: 47813,
+			})
+			.select('id')
+			.single();
+		if (order.error) throw order.error;
+		const linked = await p.service
+			.from('invoices')
+			.update({ order_id: order.data.id })
+			.eq('id', first);
+		if (linked.error) throw linked.error;
+		const read = await detail.invoiceDetail(p.owner, demo.id, first, now);
+		expect(read!.discountCode).toEqual({ code: 'SP25', percent: 25 });
+		expect((await detail.invoiceDetail(p.owner, demo.id, overdue, now))!.discountCode).toBeNull();
+		const { invoiceForPdf } = await import('../../../src/server/invoices/pdf-query.ts');
+		const pdf = await invoiceForPdf(p.service, demo.id, first);
+		expect(pdf!.invoice.discountCode).toEqual({ code: 'SP25', percent: 25 });
+	});
+
 	it('answers null alike for another customer’s invoice, a missing one and a malformed id', async () => {
 		expect(await detail.invoiceDetail(p.other, other.id, overdue, now)).toBeNull();
 		expect(await detail.invoiceDetail(p.other, demo.id, overdue, now)).toBeNull();

@@ -107,7 +107,7 @@ describe('writes', () => {
 		expect(refused.status).toBe(400);
 		expect(refused.body.error).toEqual({
 			code: 'missing_fields',
-			message: 'Bitte füllen Sie alle erforderlichen Felder aus',
+			message: 'Bitte fülle alle erforderlichen Felder aus',
 		});
 		expect((await call('create', { body: {} })).body.error?.code).toBe('missing_fields');
 		expect(await count(demo.id)).toBe(before);

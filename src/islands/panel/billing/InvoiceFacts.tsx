@@ -10,8 +10,13 @@ export function InvoiceFacts({ invoice, tools }: { invoice: InvoiceDetail; tools
 	const facts: [string, React.ReactNode][] = [
 		[t('invoice.issued'), date(invoice.issuedAt)],
 		[t('invoice.due'), date(invoice.dueAt)],
-		[t('invoice.from'), date(invoice.periodStart) || '—'],
-		[t('invoice.to'), date(invoice.periodEnd) || '—'],
+		// One fact, named as on the PDF: "From" and "To" read as sender and recipient on an invoice.
+		[
+			t('invoice.pdf.period'),
+			invoice.periodStart && invoice.periodEnd
+				? `${date(invoice.periodStart)} – ${date(invoice.periodEnd)}`
+				: '—',
+		],
 		[
 			t('invoice.serviceType'),
 			invoice.service

@@ -5,6 +5,12 @@ import type { PanelTools } from '../shared/context';
 const rate = (percent: number, intl: string) =>
 	new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 
+/** The discount line names its code, as the cart did ("Discount SP25 (25 %)"), when it had one. */
+function discountLabel({ discountCode: code }: InvoiceDetail, { t, intl }: PanelTools): string {
+	if (!code) return t('invoice.pdf.discount');
+	return fill(t('invoice.discountCode'), { code: code.code, rate: rate(code.percent, intl) });
+}
+
 /** The lines with their prices, then subtotal, discount, VAT with its rate, late fee and total. */
 export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools }) {
 	const { invoice, tools } = props;
@@ -13,7 +19,7 @@ export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools 
 	const sums: [string, number, string][] = [
 		[t('invoice.pdf.subtotal'), invoice.subtotal, 'subtotal'],
 		...(invoice.discount > 0
-			? [[t('invoice.pdf.discount'), -invoice.discount, 'discount'] as [string, number, string]]
+			? [[discountLabel(invoice, tools), -invoice.discount, 'discount'] as [string, number, string]]
 			: []),
 		[
 			fill(t('invoice.pdf.vatTotal'), { rate: rate(invoice.taxRate, tools.intl) }),

@@ -29,8 +29,9 @@ export function LiveResources(props: {
 		],
 		['uptime', t('servers.live.uptime'), `${hours} h ${minutes} min`],
 	] as const;
+	// As many columns as fit at a width where "Speichernutzung" and its value stay whole.
 	return (
-		<dl className="grid gap-3 sm:grid-cols-4" data-live-resources>
+		<dl className="grid grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] gap-3" data-live-resources>
 			{figures.map(([key, label, value]) => (
 				<div key={key} className="rounded-lg bg-white/5 p-3">
 					<dt className="text-sm text-neutral-300">{label}</dt>

@@ -10,6 +10,12 @@ export function PanelAccess(props: { server: ServerDetail; locale: string; tools
 	const { t } = tools;
 	const busy = useStore($serverBusy);
 	const [shown, setShown] = useState<PanelCredentials | null>(null);
+	// The old password stops working at once (panel and SFTP), so the reset asks first.
+	const [asking, setAsking] = useState(false);
+	const reset = () => {
+		setAsking(false);
+		void resetPassword(props.locale).then((answer) => setShown(answer?.credentials ?? null));
+	};
 	if (!server.onPanel) return null;
 	return (
 		<section className="card flex flex-col gap-4" aria-labelledby="panel-access">
@@ -29,15 +35,24 @@ export function PanelAccess(props: { server: ServerDetail; locale: string; tools
 				)}
 				<button
 					type="button"
-					className="btn btn-secondary"
+					className={asking ? 'btn btn-primary' : 'btn btn-secondary'}
 					disabled={busy !== null}
-					onClick={() =>
-						void resetPassword(props.locale).then((answer) => setShown(answer?.credentials ?? null))
-					}
+					aria-describedby={asking ? 'reset-confirm' : undefined}
+					onClick={asking ? reset : () => setAsking(true)}
 				>
-					{t('servers.resetPassword')}
+					{t(asking ? 'servers.resetPassword.confirm' : 'servers.resetPassword')}
 				</button>
+				{asking && (
+					<button type="button" className="btn btn-secondary" onClick={() => setAsking(false)}>
+						{t('servers.resetPassword.cancel')}
+					</button>
+				)}
 			</div>
+			{asking && (
+				<p id="reset-confirm" className="text-neutral-100" data-reset-confirm>
+					{t('servers.resetPassword.confirmText')}
+				</p>
+			)}
 			{shown && (
 				<div className="rounded-lg bg-white/5 p-4" data-credentials>
 					<p className="text-amber-100">{t('servers.passwordOnce')}</p>

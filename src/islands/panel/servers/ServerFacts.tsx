@@ -9,7 +9,9 @@ function Facts({ title, id, facts }: { title: string; id: string; facts: [string
 			<h2 id={id} className="text-lg font-bold text-white">
 				{title}
 			</h2>
-			<dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+			{/* Columns no narrower than the longest label word ("Abrechnungsintervall"): fixed counts
+			    per breakpoint squeezed it into the next column's label in two side-by-side cards. */}
+			<dl className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-4">
 				{facts.map(([label, value]) => (
 					<div key={label} className="flex flex-col gap-1">
 						<dt className="text-sm text-neutral-300">{label}</dt>

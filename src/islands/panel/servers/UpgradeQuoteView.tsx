@@ -37,6 +37,11 @@ export function UpgradeQuoteView({ server, choice, methods, locale, prefix, tool
 			<h2 id="upgrade-quote" className="text-lg font-bold text-white">
 				{t('upgradePay.quote')}
 			</h2>
+			{quote.state === 'idle' && (
+				<p className="text-neutral-200" data-quote-hint>
+					{t('servers.upgradeHint')}
+				</p>
+			)}
 			{quote.state === 'error' && (
 				<p role="alert" className="text-red-200" data-quote-error>
 					{quote.message}

@@ -37,9 +37,11 @@ export default function UpgradeServer(props: Props) {
 			choice.ram === loaded.data.ramGb &&
 			choice.storageGb === loaded.data.storageGb &&
 			choice.extras.includes('modpackInstallation') === loaded.data.extras.modpackInstallation;
-		// The unchanged size is also asked: its refusal (unpaid invoice, not active) says why at once.
 		const timer = setTimeout(
-			() => void quoteUpgrade(props.serverId, choice, props.locale, t('servers.error.quote')),
+			() =>
+				void quoteUpgrade(props.serverId, choice, props.locale, t('servers.error.quote'), {
+					unchanged,
+				}),
 			unchanged ? 0 : 250,
 		);
 		return () => clearTimeout(timer);
