@@ -1,14 +1,7 @@
 import { unpaidConsequences } from '../billing/decline';
-import type { ActivityEntry, InvoiceRow } from './types';
+import type { ActivityEntry, InvoiceRow, Suspension } from './types';
 
-/** Why a server is suspended for not paying, and what ends it: paying `invoice`. */
-export interface Suspension {
-	invoice: { id: string; number: string; total: number; currency: string };
-	/** When the billing run suspended it (ISO); null when the activity no longer shows it. */
-	since: string | null;
-	/** The day the server and its data are deleted if the invoice stays unpaid. */
-	deleteOn: string;
-}
+export type { Suspension };
 
 /**
  * The unpaid renewal behind a suspended server, from its invoices and activity (newest first).

@@ -1,5 +1,4 @@
 import type { DeclineReason } from '../billing/decline';
-import type { Suspension } from './suspension';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from './invoice-view';
@@ -232,4 +231,13 @@ export interface CancelPage {
 	chat: ChatConfig | null;
 	/** The money-back guarantee while it can be used on this server; null otherwise. */
 	moneyBack: MoneyBackOffer | null;
+}
+
+/** Why a server is suspended for not paying, and what ends it: paying `invoice`. */
+export interface Suspension {
+	invoice: { id: string; number: string; total: number; currency: string };
+	/** When the billing run suspended it (ISO); null when the activity no longer shows it. */
+	since: string | null;
+	/** The day the server and its data are deleted if the invoice stays unpaid. */
+	deleteOn: string;
 }

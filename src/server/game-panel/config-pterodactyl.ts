@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { games, type GameId } from '../../lib/games.ts';
-import type { EggConfig, Placement, PterodactylConfig } from './config';
 import { GamePanelConfigError } from './errors.ts';
 
 // PTERODACTYL_* variables (relative imports carry .ts: the site server's start-up check loads this
@@ -8,6 +7,30 @@ import { GamePanelConfigError } from './errors.ts';
 // after a customer paid for it, so a gap is a configuration error up front.
 
 type Env = Record<string, string | undefined>;
+
+export interface EggConfig {
+	nest: number;
+	egg: number;
+	/** Overrides the egg's default image (eggs list several, e.g. per Java version). */
+	dockerImage?: string;
+	/** Values for egg variables, over the egg's defaults (required ones without a default). */
+	environment?: Record<string, string>;
+}
+
+export type Placement =
+	/** The panel picks a node with room in these locations, then a free port (`deploy`). */
+	| { strategy: 'deploy'; locationIds: number[]; portRanges: string[] }
+	/** We pick the first unassigned allocation of one node (single provisioning worker only). */
+	| { strategy: 'node'; nodeId: number };
+
+export interface PterodactylConfig {
+	kind: 'pterodactyl';
+	url: string;
+	applicationKey: string;
+	clientKey: string;
+	eggs: Record<GameId, EggConfig>;
+	placement: Placement;
+}
 
 const positiveId = z.coerce.number().int().positive();
 const eggSchema = z.strictObject({

@@ -1,35 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { GameId } from '../../lib/games';
-import { readPterodactyl } from './config-pterodactyl.ts';
+import { readPterodactyl, type PterodactylConfig } from './config-pterodactyl.ts';
 import { GamePanelConfigError } from './errors.ts';
+
+export type { EggConfig, Placement, PterodactylConfig } from './config-pterodactyl.ts';
 
 // The panel settings, checked once and all together, so an operator sees every missing or wrong
 // variable in one message instead of one per failed order. Keys are never echoed.
-
-export interface EggConfig {
-	nest: number;
-	egg: number;
-	/** Overrides the egg's default image (eggs list several, e.g. per Java version). */
-	dockerImage?: string;
-	/** Values for egg variables, over the egg's defaults (required ones without a default). */
-	environment?: Record<string, string>;
-}
-
-export type Placement =
-	/** The panel picks a node with room in these locations, then a free port (`deploy`). */
-	| { strategy: 'deploy'; locationIds: number[]; portRanges: string[] }
-	/** We pick the first unassigned allocation of one node (single provisioning worker only). */
-	| { strategy: 'node'; nodeId: number };
-
-export interface PterodactylConfig {
-	kind: 'pterodactyl';
-	url: string;
-	applicationKey: string;
-	clientKey: string;
-	eggs: Record<GameId, EggConfig>;
-	placement: Placement;
-}
 
 export interface SimulatedConfig {
 	kind: 'simulated';

@@ -2,7 +2,7 @@ import type { Transaction } from '../db/database.ts';
 import { bareToken, tokenHash } from './email-tokens.ts';
 import { findUserByEmail } from './users.ts';
 import type { UserRow } from './users.ts';
-import type { VerifyParams, VerifyType } from './verification.ts';
+import type { VerifyParams, VerifyType } from './verify-params.ts';
 
 // Finding the user a mailed token belongs to: by the hash a link carries, or by address plus the
 // 6-digit code (hashed the same way). An e-mail change code may come with either address.

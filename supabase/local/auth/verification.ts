@@ -6,30 +6,10 @@ import { forbidden } from './errors.ts';
 import { updateUser } from './users.ts';
 import { markEmailVerified } from './identities.ts';
 import type { UserRow } from './users.ts';
+import type { VerifyParams } from './verify-params.ts';
 
 // Checking a mailed token and applying what it proves. Shared by POST /verify (verifyOtp) and
 // GET /verify (the link in the mail).
-
-export const VERIFY_TYPES = [
-	'signup',
-	'invite',
-	'magiclink',
-	'recovery',
-	'email_change',
-	'email',
-	'sms',
-	'phone_change',
-] as const;
-export type VerifyType = (typeof VERIFY_TYPES)[number];
-
-export interface VerifyParams {
-	type: VerifyType;
-	/** The 6-digit code, with `email`. */
-	otp?: string;
-	email?: string;
-	/** The hashed token of a link (may carry the pkce_ prefix). */
-	tokenHash?: string;
-}
 
 export interface Verified {
 	user: UserRow;

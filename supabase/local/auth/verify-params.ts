@@ -2,10 +2,30 @@ import { validateEmail } from './email-address.ts';
 import { AuthError, badRequest } from './errors.ts';
 import { optionalString } from './request.ts';
 import type { Body } from './request.ts';
-import type { VerifyParams, VerifyType } from './verification.ts';
 
 // /verify's parameters checked as VerifyParams.Validate does (internal/api/verify.go), in its order.
 // A type the token lookup does not know fails only at the lookup, with the lookup's wording.
+
+export const VERIFY_TYPES = [
+	'signup',
+	'invite',
+	'magiclink',
+	'recovery',
+	'email_change',
+	'email',
+	'sms',
+	'phone_change',
+] as const;
+export type VerifyType = (typeof VERIFY_TYPES)[number];
+
+export interface VerifyParams {
+	type: VerifyType;
+	/** The 6-digit code, with `email`. */
+	otp?: string;
+	email?: string;
+	/** The hashed token of a link (may carry the pkce_ prefix). */
+	tokenHash?: string;
+}
 
 // The types verifyTokenHash and the e-mail branch of verifyUserAndToken look tokens up for.
 const EMAIL_TYPES = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);

@@ -1,6 +1,6 @@
 import type { Transaction } from '../db/database.ts';
-import { COLUMNS_SQL, toColumn } from './schema-cache.ts';
-import type { Column, ColumnRow, Routine } from './schema-cache.ts';
+import { COLUMNS_SQL, toColumn, type ColumnRow } from './schema-columns.ts';
+import type { Column, Routine } from './schema-types.ts';
 
 // The functions of `public` for RPC: input parameters (with which have defaults), what they return
 // (nothing, a scalar, or rows — with the row's columns, so select and filters can be checked), and
