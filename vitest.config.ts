@@ -26,6 +26,7 @@ export default defineConfig({
 						'server/**/*.test.ts',
 						'scripts/**/*.test.ts',
 						'supabase/local/**/*.test.ts',
+						'packages/**/*.test.ts',
 					],
 				},
 			},

@@ -8,7 +8,7 @@ import {
 	type Locale,
 	type UiKey,
 } from '../../i18n';
-import { exceedsJsonDepth } from '../../lib/json-depth';
+import { exceedsJsonDepth } from '@frostnode/json-depth';
 import { allTextStorable } from '../../lib/security/text';
 import type { Verdict } from '../rate-limit/limiter';
 import { readCappedText } from './body';

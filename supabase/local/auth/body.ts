@@ -1,5 +1,5 @@
 import { isObject } from '../keys/jwt.ts';
-import { MAX_JSON_DEPTH, exceedsJsonDepth } from '../../../src/lib/json-depth.ts';
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from '@frostnode/json-depth';
 import type { ApiRequest } from '../http/types.ts';
 import { badRequest } from './errors.ts';
 

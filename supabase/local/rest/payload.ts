@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, exceedsJsonDepth } from '../../../src/lib/json-depth.ts';
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from '@frostnode/json-depth';
 import { RestError } from './errors.ts';
 import type { Relation } from './schema-cache.ts';
 

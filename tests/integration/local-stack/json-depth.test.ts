@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../../src/lib/json-depth.ts';
+import { MAX_JSON_DEPTH } from '@frostnode/json-depth';
 import type { LocalStack } from '@frostnode/local-supabase';
 import { PASSWORD, api, startTestStack, uniqueEmail } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // next (JSON.stringify, Postgres' json parser), which surfaces as a 500 or worse. Bodies are
 // therefore measured before anything parses them: one pass over the text, no recursion, with
 // brackets inside strings (escapes included) not counted. Shared by the site's APIs and the local
-// stack, so it has no imports.
+// stack (README.md), so it has no imports.
 
 /** The local stack's cap on request bodies (the site's own APIs use a tighter one). */
 export const MAX_JSON_DEPTH = 512;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, exceedsJsonDepth } from './json-depth';
+import { MAX_JSON_DEPTH, exceedsJsonDepth } from './index.ts';
 
 const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const objects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
