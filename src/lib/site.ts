@@ -6,5 +6,6 @@ export const site = {
 	stats: { customers: 10_000, rating: 4.3, reviews: 119, locations: 7, vpsReadySeconds: 10 },
 	/** The locations the marketing names; the other five are not named publicly. */
 	namedLocations: ['Oslo', 'Frankfurt'],
-	paymentMethods: ['Card', 'PayPal', 'MobilePay', 'Vipps'],
+	/** Brand names as they are everywhere, and cards, which each language names itself. */
+	paymentMethods: ['card', 'PayPal', 'MobilePay', 'Vipps'],
 } as const;
