@@ -66,3 +66,36 @@ test('an invoice’s lines read in German on the German panel', async ({ page })
 	await expect(page.getByText('Palworld (Standard), 8 GB RAM, monatlich')).toBeVisible();
 	await expect(page.getByText('Palworld server, 8 GB RAM')).toHaveCount(0);
 });
+
+test('a customer who switches the profile language gets the auth service’s mails in it', async ({
+	page,
+}) => {
+	const email = uniqueEmail('switch');
+	const password = 'fjord-lynx-harbor-42';
+	const created = await admin().auth.admin.createUser({
+		email,
+		password,
+		email_confirm: true,
+		user_metadata: { first_name: 'Jonas', last_name: 'Becker', locale: 'de' },
+	});
+	expect(created.error).toBeNull();
+	await signIn(page, { email, password }, '/de/login');
+	await expect(page).toHaveURL(/\/de\/panel/);
+	await page.goto('/de/panel/account/profile');
+	await page.locator('select[name=preferred_locale]').selectOption('no');
+	await page.locator('form[data-tab=profile] button[type=submit]').click();
+	await expect(page.getByRole('status')).toBeVisible();
+
+	await page.context().clearCookies();
+	await page.goto('/no/forgot-password');
+	await page.getByLabel('E-post').fill(email);
+	await page.getByRole('button', { name: 'Send lenke for tilbakestilling' }).click();
+	await expect
+		.poll(async () => {
+			const { messages } = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
+				messages: Mail[];
+			};
+			return messages.find((m) => m.to.includes(email))?.subject;
+		})
+		.toBe('Tilbakestill passordet ditt hos Frostnode');
+});
