@@ -24,11 +24,11 @@ comment on column public.invoice_items.description is
 -- ---------------------------------------------------------------------------------------------
 -- Lines already saved: the texts the site wrote (src/server/checkout/price-order.ts and the
 -- billing run's) are read back into data; the plan comes from the line's service. Texts in any
--- other shape (written by hand, the demo seed's) keep line null and show as saved.
+-- other shape (written by hand, say) keep line null and show as saved.
 -- ---------------------------------------------------------------------------------------------
 
--- Each saved text against the pattern its writer used; m holds the pattern's groups.
-create temporary table line_texts on commit drop as
+-- Each saved text against the pattern its writer used, one column of groups per pattern.
+create temporary table line_texts as
 select x.id, x.kind, s.plan_id,
 	regexp_match(x.description, '^.+ \((budget|standard|premium)\), (\d{1,5}) GB RAM, '
 		|| '(monthly|quarterly|semiannually|annually)$') as new_order,
@@ -61,6 +61,8 @@ update public.invoice_items x set line = case
 	end
 from line_texts t
 where t.id = x.id;
+
+drop table line_texts;
 
 -- ---------------------------------------------------------------------------------------------
 -- The functions that write lines take the line as data too (the site builds it and the English
