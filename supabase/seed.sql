@@ -156,6 +156,18 @@ insert into public.invoice_items (invoice_id, user_id, kind, description, unit_a
 select id, user_id, 'service', 'Valheim server, 6 GB RAM, 25 GB storage (annually)', subtotal, subtotal
 from public.invoices where user_id = '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02';
 
+-- Each line also as data, so every customer reads it in their language (invoice_items.line).
+update public.invoice_items x set line = case
+	when x.kind = 'late_fee' then jsonb_build_object('kind', 'lateFee', 'days', x.quantity)
+	when i.kind = 'renewal' then jsonb_build_object('kind', 'renewal', 'plan', s.plan_id,
+		'ramGb', s.ram_gb, 'cycle', s.billing_cycle,
+		'from', to_char(i.period_start at time zone 'UTC', 'YYYY-MM-DD'),
+		'to', to_char(i.period_end at time zone 'UTC', 'YYYY-MM-DD'))
+	else jsonb_build_object('kind', 'plan', 'plan', s.plan_id, 'tier', s.tier, 'ramGb', s.ram_gb,
+		'cycle', s.billing_cycle) end
+from public.invoices i join public.services s on s.id = i.service_id
+where i.id = x.invoice_id;
+
 insert into public.transactions (invoice_id, user_id, kind, gateway, gateway_reference, amount, currency,
 	status, created_at)
 select id, user_id, 'payment', 'test', 'seed_' || replace(id::text, '-', ''), total, currency, 'succeeded', paid_at

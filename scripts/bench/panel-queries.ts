@@ -69,11 +69,11 @@ export async function benchPanelQueries(runs = 200): Promise<Record<string, stri
 			'listInvoices: sort by total asc, page 3': list({ sort: 'total', dir: 'asc', page: 3 }),
 			'listInvoices: per=all': list({ per: 'all' }),
 			'invoiceDetail (overdue, with cards)': async () => {
-				const d = await invoiceDetail(client, userId, overdue!.id, now);
+				const d = await invoiceDetail(client, userId, overdue!.id, now, 'en');
 				return `${d!.lines.length} lines, ${d!.transactions.length} payments`;
 			},
 			upgradePayment: async () =>
-				`${(await upgradePayment(client, userId, upgrade!.id, now))!.invoice.lines.length} lines`,
+				`${(await upgradePayment(client, userId, upgrade!.id, now, 'en'))!.invoice.lines.length} lines`,
 			listPaymentMethods: async () =>
 				`${(await listPaymentMethods(client, userId, now)).methods.length} cards`,
 			'listServers (10 a page, live state skipped: no panel id)': async () =>

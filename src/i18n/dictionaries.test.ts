@@ -17,6 +17,9 @@ const sameEverywhere = [
 	// Brand names of payment methods.
 	'checkout.method.paypal',
 	'checkout.method.mobilepay',
+	// Invoice lines made only of placeholders, units and punctuation.
+	'invoice.line.plan',
+	'invoice.line.renewal',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */

@@ -316,6 +316,7 @@ export type Database = {
 					id: string;
 					invoice_id: string;
 					kind: string;
+					line: Json | null;
 					position: number;
 					quantity: number;
 					taxable: boolean;
@@ -328,6 +329,7 @@ export type Database = {
 					id?: string;
 					invoice_id: string;
 					kind: string;
+					line?: Json | null;
 					position?: number;
 					quantity?: number;
 					taxable?: boolean;
@@ -340,6 +342,7 @@ export type Database = {
 					id?: string;
 					invoice_id?: string;
 					kind?: string;
+					line?: Json | null;
 					position?: number;
 					quantity?: number;
 					taxable?: boolean;
@@ -1213,6 +1216,7 @@ export type Database = {
 					amounts: Json;
 					at: string;
 					description: string;
+					line: Json;
 					period_end: string;
 					service: string;
 				};
@@ -1264,7 +1268,7 @@ export type Database = {
 				};
 			};
 			mark_invoice_overdue: {
-				Args: { at: string; description: string; invoice: string; late_fee: number };
+				Args: { at: string; description: string; invoice: string; late_fee: number; line: Json };
 				Returns: boolean;
 			};
 			mark_notices_sent: { Args: { notices: number[] }; Returns: undefined };
@@ -1297,6 +1301,7 @@ export type Database = {
 					customer: string;
 					description: string;
 					idempotency_key: string;
+					line: Json;
 					payment_method: string;
 					service: Json;
 				};
@@ -1436,6 +1441,7 @@ export type Database = {
 					at: string;
 					customer: string;
 					description: string;
+					line: Json;
 					months: number;
 					service: string;
 				};
@@ -1447,6 +1453,7 @@ export type Database = {
 					at: string;
 					customer: string;
 					description: string;
+					line: Json;
 					new_recurring: number;
 					service: string;
 					to_config: Json;

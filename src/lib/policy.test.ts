@@ -13,4 +13,10 @@ describe('policyFor', () => {
 		});
 		expect(policyFor('nb-NO').moneyBackDays).toBe(7);
 	});
+
+	it('names the company’s country in the reader’s language', () => {
+		expect(policyFor('en-US').company.address).toBe('Storgata 1, 0155 Oslo, Norway');
+		expect(policyFor('de-DE').company.address).toBe('Storgata 1, 0155 Oslo, Norwegen');
+		expect(policyFor('da-DK').company.address).toBe('Storgata 1, 0155 Oslo, Norge');
+	});
 });

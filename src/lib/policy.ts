@@ -33,7 +33,10 @@ export const policy = {
 	},
 	company: {
 		name: 'Frostnode AS',
-		address: 'Storgata 1, 0155 Oslo, Norway',
+		/** Street, postcode and city; the country is `country`, named in each reader's language. */
+		address: 'Storgata 1, 0155 Oslo',
+		/** ISO 3166-1 alpha-2. */
+		country: 'NO',
 		email: 'support@frostnode.example',
 		orgNumber: '930 000 000',
 	},
@@ -42,9 +45,13 @@ export const policy = {
 /** The policy as MDX pages receive it: figures with a fraction formatted for the reader. */
 export function policyFor(intlLocale: string) {
 	const number = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 2 });
+	const countryName =
+		new Intl.DisplayNames(intlLocale, { type: 'region' }).of(policy.company.country) ??
+		policy.company.country;
 	return {
 		...policy,
 		dataRetentionYears: number.format(policy.dataRetentionYears),
 		availability: `${number.format(policy.availabilityPercent)} %`,
+		company: { ...policy.company, address: `${policy.company.address}, ${countryName}` },
 	};
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from './config.ts';
+import { readEmailTemplates } from './auth/template-config.ts';
 
 // supabase/config.toml configures `supabase start` and the hosted project; the local stack has the
 // same values built in. This keeps the two from drifting apart. The file is read with a few
@@ -43,5 +44,13 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		);
 		// config.toml's limits are per 5 minutes and per client address.
 		expect(DEFAULTS.rateLimits.windowSeconds).toBe(300);
+	});
+
+	it('name the project’s auth mail templates, which exist and parse', () => {
+		expect(DEFAULTS.configFile).toBe('supabase/config.toml');
+		const templates = readEmailTemplates(new URL('../config.toml', import.meta.url).pathname);
+		expect(Object.keys(templates).sort()).toEqual(
+			['email_change', 'invite', 'magiclink', 'recovery', 'signup'].sort(),
+		);
 	});
 });

@@ -18,6 +18,11 @@ export interface LocalStackOptions {
 	smtpPort?: number;
 	migrationsDir?: string;
 	seedFile?: string;
+	/**
+	 * The Supabase CLI config whose `[auth.email.template.*]` sections (subject, content_path) Auth
+	 * mails with, as `supabase start` does; null sends GoTrue's default wording.
+	 */
+	configFile?: string | null;
 	quiet?: boolean;
 	/** Skip e-mail confirmation on sign-up (GoTrue's mailer autoconfirm). */
 	autoConfirm?: boolean;
@@ -45,6 +50,7 @@ export const DEFAULTS = {
 	smtpPort: 54325,
 	migrationsDir: 'supabase/migrations',
 	seedFile: 'supabase/seed.sql',
+	configFile: 'supabase/config.toml',
 	siteUrl: 'http://localhost:4321',
 	additionalRedirectUrls: ['http://127.0.0.1:4321/**'],
 	host: '127.0.0.1',

@@ -12,7 +12,13 @@ const invoice = {
 	total: 12_900,
 	currency: 'DKK',
 	status: 'unpaid',
-	invoice_items: [{ description: 'Palworld server, 8 GB, monthly', position: 1 }],
+	invoice_items: [
+		{ description: 'Palworld server, 8 GB, monthly', position: 1 } as {
+			description: string;
+			line?: unknown;
+			position: number;
+		},
+	],
 };
 let row: typeof invoice = invoice;
 
@@ -69,6 +75,20 @@ function render(session: string, id = invoiceId) {
 }
 
 describe('the test gateway page', () => {
+	it('puts a line stored as data into the page’s language', async () => {
+		const line = {
+			kind: 'plan',
+			plan: 'palworld-standard',
+			tier: 'standard',
+			ramGb: 8,
+			cycle: 'monthly',
+		};
+		row = { ...invoice, invoice_items: [{ ...invoice.invoice_items[0]!, line }] };
+		const html = await render(await token());
+		expect(html).toContain('Palworld (Standard), 8 GB RAM, månedligt');
+		expect(html).not.toContain('Palworld server, 8 GB, monthly');
+	});
+
 	it('shows TEST MODE, the amount, the description and the Pay and Decline buttons', async () => {
 		row = invoice;
 		const session = await token();

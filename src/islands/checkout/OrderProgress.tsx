@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { fill } from '../../lib/fill';
 import { $order, followOrder, retryPayment, stageOf } from '../../stores/order';
+import { fill } from '../../lib/fill';
 import type { PaymentMethodKind } from '../../stores/checkout';
-import type { ProgressStrings } from './progress-strings';
+import { unpaidMessage, type ProgressStrings } from './progress-strings';
 
 interface Props {
 	orderId: string;
@@ -33,11 +33,7 @@ export default function OrderProgress(props: Props) {
 		return (
 			<div className="card flex flex-col gap-4" data-order-stage="unpaid">
 				<p role="status" className="text-neutral-100">
-					{reason
-						? fill(s['checkout.complete.declined'], { reason })
-						: cancelled
-							? s['checkout.complete.cancelled']
-							: s['checkout.complete.waiting']}
+					{unpaidMessage({ reason, cancelled }, s)}
 				</p>
 				{(reason || cancelled) && (
 					<div className="flex flex-wrap gap-3">

@@ -1,3 +1,6 @@
+import { declineReason, declineReasons } from '../../lib/billing/decline';
+import { fill } from '../../lib/fill';
+
 /** The UI strings of the order-progress island. */
 export const progressKeys = [
 	'checkout.complete.waiting',
@@ -16,6 +19,23 @@ export const progressKeys = [
 	'checkout.method.card',
 	'checkout.method.paypal',
 	'checkout.method.mobilepay',
+	...declineReasons.map((reason) => `invoice.decline.${reason}` as const),
+	'invoice.decline.other',
 ] as const;
 
 export type ProgressStrings = Record<(typeof progressKeys)[number], string>;
+
+/**
+ * What an unpaid order says: why the gateway refused it, in the reader's words (the gateway's code
+ * is never shown), that it was cancelled, or that the payment is still awaited.
+ */
+export function unpaidMessage(
+	order: { reason: string | null; cancelled: boolean },
+	s: ProgressStrings,
+): string {
+	if (order.reason)
+		return fill(s['checkout.complete.declined'], {
+			reason: s[`invoice.decline.${declineReason(order.reason)}`],
+		});
+	return order.cancelled ? s['checkout.complete.cancelled'] : s['checkout.complete.waiting'];
+}

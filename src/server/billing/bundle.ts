@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import type { Locale } from '../../i18n';
+import { useTranslations, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
@@ -39,7 +39,9 @@ export async function payInvoices(
 			total: bundle.total,
 			currency: bundle.currency,
 			method,
-			description: `${invoiceIds.length} invoices`,
+			description: useTranslations(context.locale)('invoice.charge.bundle', {
+				count: invoiceIds.length,
+			}),
 			attemptKey: bundle.bundle_id,
 		},
 		context,

@@ -1,4 +1,7 @@
+import { useTranslations } from '../../i18n';
+import { productOf } from '../../lib/product-name';
 import { handlePaymentEvent } from '../checkout/fulfilment';
+import { mailLocale } from '../mail/product-mail';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
@@ -24,7 +27,10 @@ export async function chargeRenewal(
 		currency: s.currency,
 		gatewayCustomerId: s.gateway_customer_id,
 		methodId: s.saved_method!,
-		description: `Renewal ${s.plan_id}`,
+		// Shown on the gateway's receipt: in the customer's language.
+		description: useTranslations(mailLocale(s.locale))('invoice.charge.renewal', {
+			product: productOf(s.plan_id)?.name ?? s.plan_id,
+		}),
 		idempotencyKey,
 	});
 	if (result.ok)

@@ -3,12 +3,13 @@ import type { Locale } from '../../i18n';
 import { PAUSE_MAX_MONTHS, pauseFee } from '../../lib/billing';
 import { vatRateFor, type Currency } from '../../lib/catalogue';
 import { percentOf } from '../../lib/money';
-import { productOf } from '../../lib/product-name';
+import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import { pausePaidPath } from '../../lib/routes';
 import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { lineColumns, lineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
 import { pauseRefusals, type PauseRefusal } from './pause-request';
 
@@ -22,7 +23,7 @@ export interface PauseInvoice {
 	total: number;
 	currency: string;
 	payerName: string;
-	description: string;
+	line: InvoiceLine;
 }
 
 /**
@@ -56,14 +57,14 @@ export async function createPauseInvoice(
 		.maybeSingle();
 	const fee = pauseFee(s.currency as Currency, months);
 	const taxRate = vatRateFor(profile?.country);
-	const description = `Pause of ${productOf(s.plan_id)?.name ?? s.plan_id} server, ${months} month(s)`;
+	const columns = lineColumns({ kind: 'pause', plan: s.plan_id, months });
 	const { data, error } = await admin.rpc('request_service_pause', {
 		customer: customerId,
 		service: serviceId,
 		at: now.toISOString(),
 		months,
 		amounts: { fee, tax_rate: taxRate, tax: percentOf(fee, taxRate) },
-		description,
+		...columns,
 	});
 	if (error) {
 		if (pauseRefusals.includes(error.message)) return error.message as PauseRefusal;
@@ -80,7 +81,7 @@ export async function createPauseInvoice(
 		total: Number(made.total),
 		currency: made.currency,
 		payerName: invoice?.billing_name ?? '',
-		description,
+		line: columns.line,
 	};
 }
 
@@ -107,7 +108,7 @@ export async function requestPause(
 			total: made.total,
 			currency: made.currency,
 			method,
-			description: made.description,
+			description: lineIn(made.line, context.locale),
 			attemptKey: `pause-${context.now.getTime()}`,
 		},
 		{ ...context, returnPath: pausePaidPath(serviceId) },

@@ -4,6 +4,7 @@ import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { firstLine, storedLineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
 import { issueRenewalInvoice, type RenewalSubject } from './renewal-invoice';
 
@@ -56,7 +57,7 @@ export async function renewEarly(
 	await issueRenewalInvoice(admin, subject, context.now);
 	const { data: invoice } = await admin
 		.from('invoices')
-		.select('id, status, total, currency')
+		.select('id, status, total, currency, invoice_items(description, line, position)')
 		.eq('service_id', s.id)
 		.eq('kind', 'renewal')
 		.eq('period_start', s.current_period_end)
@@ -71,7 +72,10 @@ export async function renewEarly(
 			total: invoice.total,
 			currency: invoice.currency,
 			method,
-			description: `Renewal ${s.plan_id}`,
+			description: storedLineIn(
+				firstLine(invoice.invoice_items) ?? { description: '' },
+				context.locale,
+			),
 			attemptKey: `renew-${context.now.getTime()}`,
 		},
 		context,

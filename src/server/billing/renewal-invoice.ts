@@ -1,9 +1,9 @@
 import { addCycle } from '../../lib/billing';
 import { findCycle, vatRateFor } from '../../lib/catalogue';
 import { percentOf } from '../../lib/money';
-import { productOf } from '../../lib/product-name';
 import type { AdminClient } from '../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
+import { lineColumns } from './invoice-lines';
 
 export const dateOf = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
 /** The same time of day as `like`, on `date`: periods keep the hour they started at. */
@@ -42,8 +42,10 @@ export async function issueRenewalInvoice(
 	s: RenewalSubject,
 	now: Date,
 ): Promise<{ created: boolean; invoice_id?: string }> {
-	const months = findCycle(s.billing_cycle)?.months;
-	if (!months) throw new Error(`service ${s.id} has an unknown billing cycle ${s.billing_cycle}`);
+	const cycle = findCycle(s.billing_cycle);
+	const months = cycle?.months;
+	if (!cycle || !months)
+		throw new Error(`service ${s.id} has an unknown billing cycle ${s.billing_cycle}`);
 	const taxRate = vatRateFor(s.country ?? '');
 	const nextEnd = addCycle(dateOf(s.period_end), months, s.anchor_day);
 	return must(
@@ -53,7 +55,14 @@ export async function issueRenewalInvoice(
 			at: now.toISOString(),
 			period_end: onDate(nextEnd, s.period_end),
 			amounts: { tax_rate: taxRate, tax: percentOf(s.recurring_amount, taxRate) },
-			description: `${productOf(s.plan_id)?.name ?? s.plan_id}, ${s.ram_gb} GB RAM, ${s.billing_cycle} (${dateOf(s.period_end)} – ${nextEnd})`,
+			...lineColumns({
+				kind: 'renewal',
+				plan: s.plan_id,
+				ramGb: s.ram_gb,
+				cycle: cycle.id,
+				from: dateOf(s.period_end),
+				to: nextEnd,
+			}),
 		}),
 	) as { created: boolean; invoice_id?: string };
 }

@@ -1,6 +1,7 @@
 import { daysBetween, dueActions, lateFee, lateFeeDays } from '../../lib/billing';
 import type { AdminClient } from '../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
+import { lineColumns } from './invoice-lines';
 import { chargeRenewal } from './charge';
 import { moveService, type BillingState } from './panel-steps';
 import { afterRenewalPaid } from './renewal';
@@ -112,7 +113,7 @@ async function markOverdue(
 			invoice,
 			at: now.toISOString(),
 			late_fee: fee,
-			description: `Late fee: ${feeDays} day(s)`,
+			...lineColumns({ kind: 'lateFee', days: feeDays }),
 		}),
 	);
 }

@@ -1,11 +1,13 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
+import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import { routes } from '../../lib/routes';
 import { handlePaymentEvent } from '../checkout/fulfilment';
 import { getGamePanel } from '../game-panel';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import { lineColumns, lineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
 import { refOf } from './panel-steps';
 import {
@@ -42,6 +44,13 @@ export async function orderUpgrade(
 	if (typeof quote === 'string') return quote;
 	if (quote.total > 0 && !getPaymentGateway().methodsFor(quote.currency).includes(method))
 		return 'method_unavailable';
+	const line: InvoiceLine = {
+		kind: 'upgrade',
+		ramGb: quote.toConfig.ram_gb,
+		storageGb: quote.toConfig.storage_gb,
+		daysLeft: quote.daysLeft,
+		daysInPeriod: quote.daysInPeriod,
+	};
 	const { data, error } = await admin.rpc('request_service_upgrade', {
 		customer: customer.id,
 		service: serviceId,
@@ -49,7 +58,7 @@ export async function orderUpgrade(
 		to_config: quote.toConfig,
 		amounts: { net: quote.net, tax_rate: quote.taxPercent, tax: quote.tax, total: quote.total },
 		new_recurring: quote.newAmount,
-		description: `Upgrade to ${quote.toConfig.ram_gb} GB RAM, ${quote.toConfig.storage_gb} GB storage: ${quote.daysLeft} of ${quote.daysInPeriod} days`,
+		...lineColumns(line),
 	});
 	const refusal = error?.message as UpgradeRefusal | undefined;
 	if (refusal && ['not_found', 'not_active', 'unpaid_invoice', 'upgrade_pending'].includes(refusal))
@@ -84,7 +93,7 @@ export async function orderUpgrade(
 			total: quote.total,
 			currency: quote.currency,
 			method,
-			description: `Upgrade ${quote.toConfig.ram_gb} GB RAM`,
+			description: lineIn(line, context.locale),
 			attemptKey: upgradeId,
 		},
 		{ ...context, returnPath: routes.upgradePayment(upgradeId) },

@@ -1,4 +1,5 @@
 import { afterBillingPayment } from '../billing/after-payment';
+import { firstLine } from '../billing/invoice-lines';
 import { inBackground } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
@@ -25,7 +26,9 @@ export async function carryOn(
 async function confirmOrder(admin: AdminClient, invoiceId: string, origin: string): Promise<void> {
 	const { data: invoice } = await admin
 		.from('invoices')
-		.select('number, total, currency, user_id, order_id, invoice_items(description)')
+		.select(
+			'number, total, currency, user_id, order_id, invoice_items(description, line, position)',
+		)
 		.eq('id', invoiceId)
 		.single();
 	if (!invoice) return;
@@ -35,11 +38,10 @@ async function confirmOrder(admin: AdminClient, invoiceId: string, origin: strin
 		.select('preferred_locale')
 		.eq('id', invoice.user_id)
 		.single();
-	const items = invoice.invoice_items as { description: string }[] | null;
 	if (!user.user?.email) return;
 	await sendOrderConfirmation(origin, user.user.email, profile?.preferred_locale, {
 		number: invoice.number,
-		description: items?.[0]?.description ?? '',
+		line: firstLine(invoice.invoice_items) ?? { description: '' },
 		total: Number(invoice.total),
 		currency: invoice.currency,
 		orderId: invoice.order_id as string,

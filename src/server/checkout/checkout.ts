@@ -8,6 +8,7 @@ import type { AdminClient } from '../supabase/admin-client';
 import { handlePaymentEvent } from './fulfilment';
 import { placeOrder } from './place-order';
 import { priceOrder } from './price-order';
+import { lineIn } from '../billing/invoice-lines';
 import type { CheckoutInput } from './request';
 import { startPayment } from './start-payment';
 
@@ -104,7 +105,7 @@ export async function checkout(
 		paymentUrl = await startPayment(admin, customer, {
 			...placed,
 			method: input.method,
-			description: priced.description,
+			description: lineIn(priced.line, context.locale),
 			payer: { name: input.billing.name, gatewayCustomerId: placed.gatewayCustomerId },
 			attemptKey: input.idempotencyKey,
 			origin: context.origin,

@@ -1,6 +1,7 @@
 import { locales, localizePath, useTranslations } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
 import { routes } from '../../lib/routes';
+import { storedLineIn, type StoredLine } from '../billing/invoice-lines';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale as localeOf, siteUrl } from '../mail/product-mail';
 
@@ -11,7 +12,7 @@ export function sendOrderConfirmation(
 	origin: string,
 	to: string,
 	locale: string | null | undefined,
-	order: { number: string; description: string; total: number; currency: string; orderId: string },
+	order: { number: string; line: StoredLine; total: number; currency: string; orderId: string },
 ): Promise<boolean> {
 	const lang = localeOf(locale);
 	const t = useTranslations(lang);
@@ -23,7 +24,7 @@ export function sendOrderConfirmation(
 	return deliver(() =>
 		composeMail(to, t('mail.order.subject', { number: order.number }), [
 			t('mail.order.intro'),
-			t('mail.order.line', { description: order.description, total }),
+			t('mail.order.line', { description: storedLineIn(order.line, lang), total }),
 			{ href: link, label: t('mail.order.follow') },
 		]),
 	);

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { AdminClient } from '../supabase/admin-client';
 import type { PricedOrder } from './price-order';
+import { lineColumns } from '../billing/invoice-lines';
 import type { CheckoutInput } from './request';
 
 export interface PlacedOrder {
@@ -41,7 +42,7 @@ export async function placeOrder(
 			total: quote.total,
 		},
 		billing: input.billing,
-		description: priced.description,
+		...lineColumns(priced.line),
 		payment_method: quote.total === 0 ? 'none' : input.method,
 	});
 	if (error?.message === 'discount_unavailable') return 'discount_unavailable';

@@ -1,6 +1,6 @@
 import { vatRateFor } from '../../lib/catalogue';
 import { PricingError, quote, resolveConfiguration, vpsSpecs, type Quote } from '../../lib/pricing';
-import { productOf } from '../../lib/product-name';
+import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import type { CheckoutInput } from './request';
 
 /** Why an order cannot be priced: the catalogue's own codes. */
@@ -11,7 +11,8 @@ export interface PricedOrder {
 	discountCode: string | null;
 	/** The services row's configuration columns. */
 	service: Record<string, string | number | boolean | null>;
-	description: string;
+	/** The invoice's line, put into words in each reader's language. */
+	line: InvoiceLine;
 }
 
 /**
@@ -48,6 +49,12 @@ export function priceOrder(
 			modpack_installation: extras.has('modpackInstallation'),
 			billing_cycle: resolved.cycle.id,
 		},
-		description: `${productOf(plan.id)?.name ?? plan.id} (${plan.tier}), ${resolved.ram} GB RAM, ${resolved.cycle.id}`,
+		line: {
+			kind: 'plan',
+			plan: plan.id,
+			tier: plan.tier,
+			ramGb: resolved.ram,
+			cycle: resolved.cycle.id,
+		},
 	};
 }

@@ -1,7 +1,9 @@
+import { useTranslations } from '../../i18n';
 import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
+import { mailLocale } from '../mail/product-mail';
 import type { AdminClient } from '../supabase/admin-client';
 import { sendServerReady, sendSetupDelayed } from './mails';
 import { takeLease, type ProvisioningLease } from './provisioning-lease';
@@ -123,12 +125,13 @@ async function giveUp(
 	locale: string | undefined,
 	error: string,
 ) {
+	const t = useTranslations(mailLocale(locale));
 	const { data: ticket } = await admin.rpc('give_up_provisioning', {
 		service: row.id,
 		error,
-		subject: `Setting up your server (${row.id.slice(0, 8)})`,
-		message:
-			'Your payment has been received, but setting up your server needs a hand from our team. We are on it and will write here as soon as it is running. You do not need to do anything.',
+		// The customer reads this ticket in the panel: in their language, like the mail below.
+		subject: t('support.setupTicket.subject', { id: row.id.slice(0, 8) }),
+		message: t('support.setupTicket.message'),
 	});
 	// No ticket: the service stopped waiting meanwhile (refunded), so there is nothing to hand over.
 	if (!ticket) return logger.info('provisioning stopped', { serviceId: row.id, error });

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
+import { firstLine, storedLineIn } from '../billing/invoice-lines';
 import { getPaymentGateway } from '../payments';
 import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
@@ -24,7 +25,9 @@ export async function retryPayment(
 	if (!isUuid(orderId)) return 'not_found';
 	const { data: invoice } = await admin
 		.from('invoices')
-		.select('id, status, total, currency, user_id, billing_name, invoice_items(description)')
+		.select(
+			'id, status, total, currency, user_id, billing_name, invoice_items(description, line, position)',
+		)
 		.eq('order_id', orderId)
 		.eq('kind', 'new')
 		.maybeSingle();
@@ -33,7 +36,6 @@ export async function retryPayment(
 	if (invoice.status !== 'unpaid') return { ...base, paymentUrl: null };
 	if (!getPaymentGateway().methodsFor(invoice.currency).includes(method))
 		return 'method_unavailable';
-	const items = invoice.invoice_items as { description: string }[] | null;
 	const { data: profile } = await admin
 		.from('profiles')
 		.select('stripe_customer_id')
@@ -44,7 +46,10 @@ export async function retryPayment(
 		total: Number(invoice.total),
 		currency: invoice.currency,
 		method,
-		description: items?.[0]?.description ?? '',
+		description: storedLineIn(
+			firstLine(invoice.invoice_items) ?? { description: '' },
+			context.locale,
+		),
 		payer: {
 			name: invoice.billing_name,
 			gatewayCustomerId: profile?.stripe_customer_id ?? null,

@@ -2,9 +2,10 @@ import { isLocale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import type { LoadedInvoice } from './pdf-query';
+import { firstLine } from '../billing/invoice-lines';
 
 const columns =
-	'number, user_id, currency, subtotal, tax_rate, tax, total, issued_at, invoices(number, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description))';
+	'number, user_id, currency, subtotal, tax_rate, tax, total, issued_at, invoices(number, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, line))';
 
 /**
  * A credit note as its PDF needs it: the credited invoice's number and billing details, one line
@@ -30,6 +31,7 @@ export async function creditNoteForPdf(
 	if (!row || row.user_id !== userId || !invoice) return null;
 	const preferred = profile?.preferred_locale;
 	const subtotal = Number(row.subtotal);
+	const first = firstLine(invoice.invoice_items);
 	return {
 		invoice: {
 			kind: 'credit_note',
@@ -61,9 +63,8 @@ export async function creditNoteForPdf(
 		// One line: what the credited invoice charged for (its first line), given back in full.
 		lines: [
 			{
-				description:
-					[...invoice.invoice_items].sort((a, b) => a.position - b.position)[0]?.description ??
-					invoice.number,
+				line: first?.line,
+				description: first?.description ?? invoice.number,
 				quantity: 1,
 				unitAmount: subtotal,
 				amount: subtotal,

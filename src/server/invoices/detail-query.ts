@@ -1,14 +1,16 @@
+import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
 import type { InvoiceStatus } from '../../lib/panel/invoice-view';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
 import { savedCardColumns, savedCardOf } from '../payment-methods/queries';
+import { storedLineIn } from '../billing/invoice-lines';
 import { discountCodeOf, serviceRef } from './rows';
 
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
 	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
-	invoice_items(kind, description, quantity, unit_amount, amount, position),
+	invoice_items(kind, description, line, quantity, unit_amount, amount, position),
 	transactions(kind, status, amount, created_at, decline_code, card_brand, card_last4),
 	services(id, product_type, game, plan_id, label, status, cancel_at_period_end),
 	service_upgrades(id), orders(discount_code, discount_percent)`;
@@ -38,6 +40,8 @@ export async function invoiceDetail(
 	userId: string,
 	invoiceId: string,
 	now: Date,
+	/** The reader's language, which the lines are put into. */
+	locale: Locale,
 ): Promise<InvoiceDetail | null> {
 	if (!isUuid(invoiceId)) return null;
 	const [invoice, cards] = await Promise.all([
@@ -79,7 +83,7 @@ export async function invoiceDetail(
 			.sort((a, b) => a.position - b.position)
 			.map((line) => ({
 				kind: line.kind,
-				description: line.description,
+				description: storedLineIn(line, locale),
 				quantity: Number(line.quantity),
 				unitAmount: Number(line.unit_amount),
 				amount: Number(line.amount),

@@ -1,4 +1,5 @@
-import { locales, type Locale } from '../../i18n';
+import { locales, useTranslations, type Locale } from '../../i18n';
+import { storedLineText } from '../../lib/billing/invoice-line';
 import { formatMoney } from '../../lib/format-money';
 
 /**
@@ -23,10 +24,13 @@ export interface PdfFormat {
 	/** A VAT rate in percent (25, 12.5) as `25 %` / `25%`. */
 	percent(rate: number): string;
 	country(code: string | null): string;
+	/** An invoice line as stored, in the language (its saved text when it has no data). */
+	line(stored: { line?: unknown; description: string }): string;
 }
 
 export function pdfFormat(locale: Locale, currency: string): PdfFormat {
 	const intl = locales[locale].intl;
+	const t = useTranslations(locale);
 	const dates = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone });
 	const percents = new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 2 });
 	const regions = new Intl.DisplayNames(intl, { type: 'region', fallback: 'code' });
@@ -35,6 +39,7 @@ export function pdfFormat(locale: Locale, currency: string): PdfFormat {
 		date: (iso) => printable(dates.format(new Date(iso))),
 		// A rate, not money: dividing for display is exact enough at two decimals.
 		percent: (rate) => printable(percents.format(rate / 100)),
+		line: (stored) => printable(storedLineText(stored, t, intl)),
 		country: (code) => {
 			if (!code) return '';
 			try {

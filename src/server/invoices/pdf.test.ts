@@ -8,7 +8,8 @@ import type { InvoiceForPdf, InvoiceLineForPdf, Seller } from './types';
 
 const seller: Seller = {
 	name: 'Frostnode AS',
-	address: ['Storgata 1', '0155 Oslo', 'Norway'],
+	address: ['Storgata 1', '0155 Oslo'],
+	country: 'NO',
 	vatNumber: 'NO 930 000 000 MVA',
 	email: 'support@frostnode.example',
 };
@@ -88,6 +89,9 @@ const t = (locale: Locale, key: string) => dictionaries[locale][key] ?? key;
 const cases = [
 	{
 		locale: 'en',
+		planLine: 'Valheim (Standard), 8 GB RAM, monthly',
+		feeLine: 'Late fee: 4 days overdue',
+		sellerCountry: 'Norway',
 		fees: '€50.00',
 		currency: 'EUR',
 		service: '€1,250.00',
@@ -99,6 +103,9 @@ const cases = [
 	},
 	{
 		locale: 'no',
+		planLine: 'Valheim (Standard), 8 GB RAM, månedlig',
+		feeLine: 'Forsinkelsesgebyr: 4 dager på etterskudd',
+		sellerCountry: 'Norge',
 		fees: '50,00 kr',
 		currency: 'NOK',
 		service: '1 250,00 kr',
@@ -110,6 +117,9 @@ const cases = [
 	},
 	{
 		locale: 'da',
+		planLine: 'Valheim (Standard), 8 GB RAM, månedligt',
+		feeLine: 'Rykkergebyr: 4 dage for sent',
+		sellerCountry: 'Norge',
 		fees: '50,00 kr.',
 		currency: 'DKK',
 		service: '1.250,00 kr.',
@@ -121,6 +131,9 @@ const cases = [
 	},
 	{
 		locale: 'de',
+		planLine: 'Valheim (Standard), 8 GB RAM, monatlich',
+		feeLine: 'Mahngebühr: 4 Tage überfällig',
+		sellerCountry: 'Norwegen',
 		fees: '50,00 €',
 		currency: 'EUR',
 		service: '1.250,00 €',
@@ -176,6 +189,35 @@ describe.each(cases)('an invoice in $locale ($currency)', (expected) => {
 		expect(rows).toContainEqual([t(locale, 'invoice.pdf.total'), expected.total]);
 		// No discount row when there is no discount.
 		expect(rows.map((row) => row[0])).not.toContain(t(locale, 'invoice.pdf.discount'));
+	});
+
+	it('names the seller’s country in the reader’s language', () => {
+		const [header] = doc.content as Content[];
+		const [, sellerColumn] = (header as ContentColumns).columns;
+		expect(texts(sellerColumn)).toContain(expected.sellerCountry);
+	});
+
+	it('puts a line stored as data into the reader’s words, a text-only line as saved', () => {
+		const stored: InvoiceLineForPdf[] = [
+			{
+				...lines[0]!,
+				line: {
+					kind: 'plan',
+					plan: 'valheim-standard',
+					tier: 'standard',
+					ramGb: 8,
+					cycle: 'monthly',
+				},
+			},
+			{ ...lines[1]!, line: { kind: 'lateFee', days: 4 } },
+			{ ...lines[1]!, description: 'Saved before lines were data' },
+		];
+		const words = tableRows(
+			invoiceDocument(overdueInvoice(expected.currency), stored, seller, locale).content,
+		).map((row) => row[0]);
+		expect(words).toContain(expected.planLine);
+		expect(words).toContain(expected.feeLine);
+		expect(words).toContain('Saved before lines were data');
 	});
 
 	it('shows the payment status and numbers the pages in the language', () => {
@@ -277,13 +319,15 @@ describe('the seller', () => {
 		expect(
 			sellerDetails({
 				SELLER_NAME: 'Nordlys Hosting ApS',
-				SELLER_ADDRESS: 'Vesterbrogade 2\\n1620 København V\\nDanmark',
+				SELLER_ADDRESS: 'Vesterbrogade 2\\n1620 København V',
+				SELLER_COUNTRY: 'dk',
 				SELLER_VAT_NUMBER: 'DK 12345678',
 				SELLER_EMAIL: 'faktura@nordlys.example',
 			}),
 		).toEqual({
 			name: 'Nordlys Hosting ApS',
-			address: ['Vesterbrogade 2', '1620 København V', 'Danmark'],
+			address: ['Vesterbrogade 2', '1620 København V'],
+			country: 'DK',
 			vatNumber: 'DK 12345678',
 			email: 'faktura@nordlys.example',
 		});

@@ -14,12 +14,13 @@ export interface PdfContext {
 
 const nonEmpty = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean);
 
-export function sellerBlock(seller: Seller, { t }: PdfContext): ContentStack {
+export function sellerBlock(seller: Seller, { t, format }: PdfContext): ContentStack {
 	return {
 		stack: [
 			{ text: seller.name, bold: true },
 			...nonEmpty([
 				...seller.address,
+				format.country(seller.country),
 				seller.vatNumber && `${t('invoice.pdf.vatNumber')} ${seller.vatNumber}`,
 				seller.email,
 			]),

@@ -8,13 +8,15 @@ import type { Seller } from './types';
  * | variable            | default                                   |
  * | ------------------- | ----------------------------------------- |
  * | `SELLER_NAME`       | Frostnode AS                              |
- * | `SELLER_ADDRESS`    | Storgata 1\n0155 Oslo\nNorway (`\n` = new line) |
+ * | `SELLER_ADDRESS`    | Storgata 1\n0155 Oslo (`\n` = new line)  |
+ * | `SELLER_COUNTRY`    | NO (ISO 3166-1 code; named in the reader's language) |
  * | `SELLER_VAT_NUMBER` | NO 930 000 000 MVA                        |
  * | `SELLER_EMAIL`      | support@frostnode.example                 |
  */
 const defaults: Seller = {
 	name: policy.company.name,
 	address: policy.company.address.split(', '),
+	country: policy.company.country,
 	vatNumber: `NO ${policy.company.orgNumber} MVA`,
 	email: policy.company.email,
 };
@@ -33,6 +35,7 @@ export function sellerDetails(env: Record<string, string | undefined> = process.
 	return {
 		name: value('SELLER_NAME') ?? defaults.name,
 		address: address.length ? address : defaults.address,
+		country: value('SELLER_COUNTRY')?.toUpperCase() ?? defaults.country,
 		vatNumber: value('SELLER_VAT_NUMBER') ?? defaults.vatNumber,
 		email: value('SELLER_EMAIL') ?? defaults.email,
 	};

@@ -17,7 +17,7 @@ export function linesTable(
 		{ text: t('invoice.pdf.amount'), style: 'th', alignment: 'right' },
 	];
 	const body = lines.map((line): TableCell[] => [
-		line.description,
+		format.line(line),
 		{ text: String(line.quantity), alignment: 'right' },
 		{ text: format.money(line.unitAmount), alignment: 'right' },
 		{ text: format.percent(line.taxable ? invoice.taxRate : 0), alignment: 'right' },

@@ -57,6 +57,9 @@ export interface InvoiceForPdf {
 }
 
 export interface InvoiceLineForPdf {
+	/** What the line is for as stored (invoice_items.line), put into the PDF's language. */
+	line?: unknown;
+	/** The text saved with the line: printed when `line` is missing or not one the site knows. */
 	description: string;
 	quantity: number;
 	unitAmount: number;
@@ -70,6 +73,8 @@ export interface Seller {
 	name: string;
 	/** Address lines, top to bottom. */
 	address: string[];
+	/** ISO 3166-1 alpha-2, printed as the country's name in the PDF's language. */
+	country: string;
 	vatNumber: string;
 	email: string;
 }

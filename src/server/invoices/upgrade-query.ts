@@ -1,3 +1,4 @@
+import type { Locale } from '../../i18n';
 import { daysBetween } from '../../lib/billing';
 import type { UpgradePayment } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
@@ -20,6 +21,7 @@ export async function upgradePayment(
 	userId: string,
 	upgradeId: string,
 	now: Date,
+	locale: Locale,
 ): Promise<UpgradePayment | null> {
 	if (!isUuid(upgradeId)) return null;
 	const { data: row, error } = await client
@@ -32,7 +34,7 @@ export async function upgradePayment(
 		.maybeSingle();
 	if (error) throw new Error(`service_upgrades ${upgradeId}: ${error.message}`);
 	if (!row?.invoice_id) return null;
-	const invoice = await invoiceDetail(client, userId, row.invoice_id, now);
+	const invoice = await invoiceDetail(client, userId, row.invoice_id, now, locale);
 	if (!invoice?.periodStart || !invoice.periodEnd) return null;
 	const from = row.from_config as Config;
 	const to = row.to_config as Config;

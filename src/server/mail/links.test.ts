@@ -63,7 +63,7 @@ async function everyMail(): Promise<MailMessage[]> {
 	const { staffReplyMail } = await import('../support/staff-reply');
 	const { sendBillingNotices } = await import('../billing/notices');
 	const { alertAccountOwner } = await import('../auth/guessing-alert');
-	const order = { number: 'O-1', description: 'Palworld', total: 1000, currency: 'EUR' };
+	const order = { number: 'O-1', line: { description: 'Palworld' }, total: 1000, currency: 'EUR' };
 	await checkout.sendOrderConfirmation(origin, to, 'de', { ...order, orderId: id });
 	await checkout.sendServerReady(origin, to, 'no', { id, game: 'palworld' }, 'play.example:25565');
 	await checkout.sendSetupDelayed(origin, to, 'da', { id });

@@ -1,4 +1,6 @@
 import { adminClient, type AdminClient } from '../supabase/admin-client';
+import type { Locale } from '../../i18n';
+import { storedLineIn } from '../billing/invoice-lines';
 import { getPaymentGateway } from './index';
 import {
 	readTestSession,
@@ -33,12 +35,14 @@ interface InvoiceRow {
 	total: number | string;
 	currency: string;
 	status: string;
-	invoice_items: { description: string; position: number }[] | null;
+	invoice_items: { description: string; line?: unknown; position: number }[] | null;
 }
 
 export async function loadTestCheckout(
 	invoiceId: string,
 	token: string | null,
+	/** The page's language, which the invoice's lines are put into. */
+	locale: Locale,
 ): Promise<TestCheckoutView> {
 	if (getPaymentGateway().name !== 'test' || !token || !uuid.test(invoiceId))
 		return { view: 'invalid' };
@@ -48,7 +52,7 @@ export async function loadTestCheckout(
 	if (!admin) return { view: 'unavailable' };
 	const { data: invoice, error } = await admin
 		.from('invoices')
-		.select('number, total, currency, status, invoice_items(description, position)')
+		.select('number, total, currency, status, invoice_items(description, line, position)')
 		.eq('id', invoiceId)
 		.maybeSingle<InvoiceRow>();
 	if (error) return { view: 'unavailable' };
@@ -61,7 +65,7 @@ export async function loadTestCheckout(
 		return { view: 'closed', number: data.number };
 	const description = (data.invoice_items ?? [])
 		.toSorted((a, b) => a.position - b.position)
-		.map((item) => item.description)
+		.map((item) => storedLineIn(item, locale))
 		.join(', ');
 	return {
 		view: data.status === 'paid' ? 'paid' : 'ready',

@@ -2,6 +2,7 @@ import type { Database, Transaction } from '../db/database.ts';
 import type { ProjectKeys } from '../keys/project-keys.ts';
 import type { Mailbox } from '../mailbox/store.ts';
 import type { BcryptPool } from './bcrypt-pool.ts';
+import type { EmailTemplates } from './template-config.ts';
 import type { PasswordPolicy } from './passwords.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 
@@ -28,6 +29,8 @@ export interface AuthSettings {
 	 * address that rate limits and sessions see.
 	 */
 	sbForwardedForEnabled: boolean;
+	/** The project's own mail templates by kind (config.toml); a kind without one is GoTrue's. */
+	emailTemplates: EmailTemplates;
 }
 
 export interface AuthContext {

@@ -86,15 +86,21 @@ export async function issueEmailToken(
 	link.searchParams.set('type', kind);
 	link.searchParams.set('redirect_to', options.redirectTo);
 	const actionLink = link.toString();
-	const mail = renderMail({
-		kind,
-		to: address,
-		confirmationUrl: actionLink,
-		otp,
-		siteUrl: ctx.settings.siteUrl,
-		email: user.email ?? '',
-		newEmail: updated.email_change ?? undefined,
-	});
+	const mail = renderMail(
+		{
+			kind,
+			to: address,
+			confirmationUrl: actionLink,
+			otp,
+			siteUrl: ctx.settings.siteUrl,
+			email: user.email ?? '',
+			newEmail: updated.email_change ?? undefined,
+			data: updated.raw_user_meta_data,
+			redirectTo: options.redirectTo,
+			tokenHash: hashedToken,
+		},
+		ctx.settings.emailTemplates[kind],
+	);
 	return { otp, hashedToken, actionLink, user: updated, mail };
 }
 

@@ -1,7 +1,10 @@
 import type { OutgoingMail } from '../mailbox/store.ts';
+import { renderGoTemplate } from './go-template.ts';
+import type { EmailTemplate } from './template-config.ts';
 
 // GoTrue's default e-mail templates (subject and body wording of a hosted project), plus the
-// one-time code a custom template would show with {{ .Token }}, handy when testing by hand.
+// one-time code a custom template would show with {{ .Token }}, handy when testing by hand; or the
+// project's own template of the kind (template-config.ts), rendered with GoTrue's variables.
 
 export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
@@ -13,6 +16,10 @@ export interface MailInput {
 	siteUrl: string;
 	email: string;
 	newEmail?: string;
+	/** The user's metadata: {{ .Data.… }} (the site's sign-up stores the locale there). */
+	data?: Record<string, unknown> | null;
+	redirectTo?: string;
+	tokenHash?: string;
 }
 
 export function escapeHtml(value: string): string {
@@ -62,7 +69,45 @@ const TEMPLATES: Record<
 	},
 };
 
-export function renderMail(input: MailInput): OutgoingMail {
+/** HTML as plain text, for the text part beside a custom template's HTML. */
+function textOf(html: string): string {
+	return html
+		.replace(/<(style|head)[\s\S]*?<\/\1>/gi, '')
+		.replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
+		.replace(/<(br|\/p|\/h\d|\/div|\/tr|\/li)[^>]*>/gi, '\n')
+		.replace(/<[^>]+>/g, '')
+		.replace(/&amp;/g, '&')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#39;/g, "'")
+		.replace(/[ \t]+/g, ' ')
+		.replace(/\n\s*\n\s*/g, '\n\n')
+		.trim();
+}
+
+/** A mail from the project's template, with the variables GoTrue gives its templates. */
+function renderCustom(template: EmailTemplate, input: MailInput): OutgoingMail {
+	const data = {
+		ConfirmationURL: input.confirmationUrl,
+		Token: input.otp,
+		TokenHash: input.tokenHash ?? '',
+		SiteURL: input.siteUrl,
+		RedirectTo: input.redirectTo ?? '',
+		Email: input.email,
+		NewEmail: input.newEmail ?? '',
+		Data: input.data ?? {},
+	};
+	// Subjects are plain text: GoTrue renders them with the same data, one line.
+	const subject = renderGoTemplate(template.subject, data, (text) => text)
+		.replace(/\s+/g, ' ')
+		.trim();
+	const html = renderGoTemplate(template.content, data);
+	return { to: [input.to], subject, html, text: `${textOf(html)}\n` };
+}
+
+export function renderMail(input: MailInput, custom?: EmailTemplate): OutgoingMail {
+	if (custom) return renderCustom(custom, input);
 	const template = TEMPLATES[input.kind];
 	const lead = template.lead(input);
 	const html = [

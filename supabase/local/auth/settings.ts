@@ -1,6 +1,9 @@
 import { DEFAULTS } from '../config.ts';
 import type { LocalStackOptions } from '../config.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { AuthSettings } from './context.ts';
+import { readEmailTemplates, type EmailTemplates } from './template-config.ts';
 
 // GoTrue's configuration for this stack: the options given, else the defaults of supabase/config.toml.
 
@@ -20,5 +23,15 @@ export function authSettingsFrom(options: LocalStackOptions): AuthSettings {
 		flowStateExpirySeconds: DEFAULTS.flowStateExpirySeconds,
 		secureEmailChange: true,
 		sbForwardedForEnabled: options.sbForwardedForEnabled ?? DEFAULTS.sbForwardedForEnabled,
+		emailTemplates: emailTemplatesFrom(options.configFile),
 	};
+}
+
+/** The mail templates of the project's config.toml; none (GoTrue's wording) for null or no file. */
+function emailTemplatesFrom(configFile: string | null | undefined): EmailTemplates {
+	if (configFile === null) return {};
+	const file = resolve(configFile ?? DEFAULTS.configFile);
+	// A named file must exist; the default may not, where the package runs outside this project.
+	if (configFile === undefined && !existsSync(file)) return {};
+	return readEmailTemplates(file);
 }

@@ -105,6 +105,13 @@ describe('paying several invoices at once', () => {
 			amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
 			billing: { name: 'Ola', address: 'Gate 2', postcode: '0150', city: 'Oslo', country: 'NO' },
 			description: 'Palworld server',
+			line: {
+				kind: 'plan',
+				plan: 'palworld-standard',
+				tier: 'standard',
+				ramGb: 8,
+				cycle: 'monthly',
+			},
 			payment_method: 'card',
 		});
 		const foreign = (theirs as { invoice_id: string }).invoice_id;

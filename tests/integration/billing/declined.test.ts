@@ -64,6 +64,7 @@ describe('a renewal whose saved card is declined', () => {
 			b.ownerId,
 			renewal!.id,
 			new Date('2027-03-01T14:00:00Z'),
+			'en',
 		);
 		const attempt = { kind: 'payment', status: 'failed', declined: 'card_declined' };
 		const card = { brand: 'visa', last4: '4242' };

@@ -91,6 +91,13 @@ export async function startBillingStack(
 				country: 'NO',
 			},
 			description: 'Palworld server',
+			line: {
+				kind: 'plan',
+				plan: 'palworld-standard',
+				tier: 'standard',
+				ramGb: 8,
+				cycle: 'monthly',
+			},
 			payment_method: 'card',
 		});
 		const { service_id: id, invoice_id: invoice } = placed.data as {

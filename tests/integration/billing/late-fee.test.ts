@@ -26,7 +26,7 @@ const renewalOf = async (id: string) =>
 		await b.p.service
 			.from('invoices')
 			.select(
-				'id, status, subtotal, tax, late_fee, total, charge_attempts, invoice_items(kind, amount)',
+				'id, status, subtotal, tax, late_fee, total, charge_attempts, invoice_items(kind, amount, line)',
 			)
 			.eq('service_id', id)
 			.eq('kind', 'renewal')
@@ -48,7 +48,18 @@ describe('the late fee', () => {
 		await run('2027-03-13T13:00:00Z');
 		const dayThirteen = await renewalOf(id);
 		expect(dayThirteen).toMatchObject({ status: 'overdue', late_fee: 300, total: 1300 });
-		expect(feeLines(dayThirteen)).toEqual([{ kind: 'late_fee', amount: 300 }]);
+		// Stored as data, so each reader reads it in their language (src/lib/billing/invoice-line.ts).
+		expect(feeLines(dayThirteen)).toEqual([
+			{ kind: 'late_fee', amount: 300, line: { kind: 'lateFee', days: 3 } },
+		]);
+		expect(dayThirteen.invoice_items.find((line) => line.kind === 'service')?.line).toEqual({
+			kind: 'renewal',
+			plan: 'palworld-standard',
+			ramGb: 8,
+			cycle: 'monthly',
+			from: '2027-02-28',
+			to: '2027-03-31',
+		});
 
 		await run('2027-03-14T13:00:00Z');
 		expect(await statusOf(id)).toBe('terminated');

@@ -126,6 +126,7 @@ describe('asking for a pause', () => {
 			months: 4,
 			amounts: { fee: 400, tax_rate: 25, tax: 100 },
 			description: 'Pause',
+			line: { kind: 'pause', plan: 'palworld-standard', months: 4 },
 		});
 		expect(error?.message).toBe('invalid_months');
 		expect(await pausesOf(id)).toEqual([]);

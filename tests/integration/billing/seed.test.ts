@@ -84,6 +84,14 @@ describe('the demo seed under the billing run', () => {
 				period_end: periodEnd,
 				amounts: { tax_rate: 19, tax: 912 },
 				description: 'Valheim server (annually)',
+				line: {
+					kind: 'renewal',
+					plan: 'valheim-standard',
+					ramGb: 6,
+					cycle: 'annually',
+					from: periodEnd.slice(0, 10),
+					to: periodEnd.slice(0, 10),
+				},
 			});
 		const { data: valheim } = await b.p.service
 			.from('services')

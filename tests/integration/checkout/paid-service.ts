@@ -35,6 +35,7 @@ export async function placedOrder(
 			country: 'NO',
 		},
 		description: 'Palworld server',
+		line: { kind: 'plan', plan: 'palworld-standard', tier: 'standard', ramGb: 8, cycle: 'monthly' },
 		payment_method: 'card',
 	});
 	return data as { invoice_id: string; service_id: string };

@@ -93,6 +93,30 @@ describe('provisioning', () => {
 		expect(tickets).toEqual([expect.objectContaining({ department: 'technical' })]);
 	});
 
+	it('opens that ticket in the customer’s language', async () => {
+		const before = (
+			await p.service.from('profiles').select('preferred_locale').eq('id', ownerId).single()
+		).data!.preferred_locale;
+		await p.service.from('profiles').update({ preferred_locale: 'de' }).eq('id', ownerId);
+		try {
+			const id = await paidService('prov-fail-de-01');
+			for (let i = 0; i < 50; i++) fake.failNext(503);
+			await provision(admin()!, id, 'http://site.test');
+			const ticket = (
+				await p.owner
+					.from('tickets')
+					.select('subject, ticket_messages(body)')
+					.eq('service_id', id)
+					.single()
+			).data!;
+			expect(ticket.subject).toBe(`Einrichtung deines Servers (${id.slice(0, 8)})`);
+			expect(ticket.ticket_messages[0]!.body).toContain('Deine Zahlung ist eingegangen');
+		} finally {
+			await p.service.from('profiles').update({ preferred_locale: before }).eq('id', ownerId);
+			fake.clearFaults();
+		}
+	});
+
 	it('takes up a paid service whose setup was cut off, once, and leaves given-up ones to the team', async () => {
 		const id = await paidService('prov-stalled-01');
 		const gaveUp = await paidService('prov-stalled-02');

@@ -47,6 +47,7 @@ function place(key: string, code?: { code: string; percent: number }) {
 		amounts: amounts(code),
 		billing,
 		description: 'Palworld server, 8 GB, monthly',
+		line: { kind: 'plan', plan: 'palworld-standard', tier: 'standard', ramGb: 8, cycle: 'monthly' },
 		payment_method: 'card',
 	});
 }
@@ -81,7 +82,18 @@ describe('place_order', () => {
 			tax: 200,
 			billing_country: 'NO',
 		});
-		expect(invoice.invoice_items).toHaveLength(1);
+		expect(invoice.invoice_items).toEqual([
+			expect.objectContaining({
+				description: 'Palworld server, 8 GB, monthly',
+				line: {
+					kind: 'plan',
+					plan: 'palworld-standard',
+					tier: 'standard',
+					ramGb: 8,
+					cycle: 'monthly',
+				},
+			}),
+		]);
 		const svc = (
 			await p.owner
 				.from('services')
@@ -122,6 +134,13 @@ describe('place_order', () => {
 				amounts: amounts(code),
 				billing: { ...billing, name, city, country: 'DK' },
 				description: 'Palworld server, 8 GB, monthly',
+				line: {
+					kind: 'plan',
+					plan: 'palworld-standard',
+					tier: 'standard',
+					ramGb: 8,
+					cycle: 'monthly',
+				},
 				payment_method: 'card',
 			});
 		expect((await named('Anne \t Marie  Holm', 'Aarhus')).error).toBeNull();
@@ -147,6 +166,13 @@ describe('place_order', () => {
 				amounts: amounts(),
 				billing,
 				description: 'x',
+				line: {
+					kind: 'plan',
+					plan: 'palworld-standard',
+					tier: 'standard',
+					ramGb: 8,
+					cycle: 'monthly',
+				},
 				payment_method: 'card',
 			});
 			expect(error?.code).toBe('42501');

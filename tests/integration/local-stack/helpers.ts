@@ -25,6 +25,8 @@ export function startTestStack(options: LocalStackOptions = {}): Promise<LocalSt
 			migrationsDir: FIXTURE_MIGRATIONS,
 			// Deliberately absent: the fixtures seed their rows in migrations, and a missing seed is skipped.
 			seedFile: fileURLToPath(new URL('./fixtures/no-seed.sql', import.meta.url)),
+			// A scratch project's config: GoTrue's own mail wording, which the contract tests check.
+			configFile: null,
 			...options,
 		},
 		Object.keys(options).map((name) => `the option ${name}`),

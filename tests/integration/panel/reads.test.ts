@@ -80,7 +80,7 @@ describe('listInvoices', () => {
 
 describe('invoiceDetail', () => {
 	it('has the lines in order, the sums, the service and the saved card', async () => {
-		const invoice = await detail.invoiceDetail(p.owner, demo.id, overdue, now);
+		const invoice = await detail.invoiceDetail(p.owner, demo.id, overdue, now, 'de');
 		expect(invoice).toMatchObject({
 			number: 'INV-2026-000005',
 			status: 'overdue',
@@ -95,23 +95,33 @@ describe('invoiceDetail', () => {
 			upgradeId: null,
 		});
 		expect(invoice!.lines.map((l) => l.kind)).toEqual(['service', 'late_fee']);
+		// The lines in the reader's language (here German), not the English they were saved with.
+		expect(invoice!.lines.map((l) => l.description)).toEqual([
+			expect.stringMatching(
+				/^Rust, 10 GB RAM, monatlich \(\d\d\.\d\d\.\d{4} – \d\d\.\d\d\.\d{4}\)$/,
+			),
+			'Mahngebühr: 3 Tage überfällig',
+		]);
 		expect(invoice!.cards).toEqual([
 			expect.objectContaining({ brand: 'visa', last4: '4242', isDefault: true, expired: false }),
 		]);
 	});
 
 	it('says when the billing run will charge the saved card, and only for renewals it will charge', async () => {
-		const renewal = await detail.invoiceDetail(p.owner, demo.id, upcoming, now);
+		const renewal = await detail.invoiceDetail(p.owner, demo.id, upcoming, now, 'en');
 		const due = renewal!.dueAt.slice(0, 10);
 		expect(renewal!.autoCharge).toMatchObject({ on: due, card: { last4: '4242' } });
 		// Overdue past the last retry day (day 3): the customer pays it by hand.
 		await p.service.from('invoices').update({ charge_attempts: 3 }).eq('id', overdue);
-		expect((await detail.invoiceDetail(p.owner, demo.id, overdue, now))!.autoCharge).toBeNull();
+		expect(
+			(await detail.invoiceDetail(p.owner, demo.id, overdue, now, 'en'))!.autoCharge,
+		).toBeNull();
 		const paid = await detail.invoiceDetail(
 			p.owner,
 			demo.id,
 			'11111111-0000-4000-8000-000000000004',
 			now,
+			'en',
 		);
 		expect(paid!.autoCharge).toBeNull();
 		expect(paid!.transactions).toEqual([
@@ -143,21 +153,29 @@ describe('invoiceDetail', () => {
 			.update({ order_id: order.data.id })
 			.eq('id', first);
 		if (linked.error) throw linked.error;
-		const read = await detail.invoiceDetail(p.owner, demo.id, first, now);
+		const read = await detail.invoiceDetail(p.owner, demo.id, first, now, 'en');
 		expect(read!.discountCode).toEqual({ code: 'SP25', percent: 25 });
-		expect((await detail.invoiceDetail(p.owner, demo.id, overdue, now))!.discountCode).toBeNull();
+		expect(
+			(await detail.invoiceDetail(p.owner, demo.id, overdue, now, 'en'))!.discountCode,
+		).toBeNull();
 		const { invoiceForPdf } = await import('../../../src/server/invoices/pdf-query.ts');
 		const pdf = await invoiceForPdf(p.service, demo.id, first);
 		expect(pdf!.invoice.discountCode).toEqual({ code: 'SP25', percent: 25 });
 	});
 
 	it('answers null alike for another customer’s invoice, a missing one and a malformed id', async () => {
-		expect(await detail.invoiceDetail(p.other, other.id, overdue, now)).toBeNull();
-		expect(await detail.invoiceDetail(p.other, demo.id, overdue, now)).toBeNull();
+		expect(await detail.invoiceDetail(p.other, other.id, overdue, now, 'en')).toBeNull();
+		expect(await detail.invoiceDetail(p.other, demo.id, overdue, now, 'en')).toBeNull();
 		expect(
-			await detail.invoiceDetail(p.owner, demo.id, '00000000-0000-4000-8000-000000000000', now),
+			await detail.invoiceDetail(
+				p.owner,
+				demo.id,
+				'00000000-0000-4000-8000-000000000000',
+				now,
+				'en',
+			),
 		).toBeNull();
-		expect(await detail.invoiceDetail(p.owner, demo.id, "1' or '1'='1", now)).toBeNull();
+		expect(await detail.invoiceDetail(p.owner, demo.id, "1' or '1'='1", now, 'en')).toBeNull();
 	});
 });
 

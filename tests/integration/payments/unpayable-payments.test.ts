@@ -109,6 +109,15 @@ const harnesses: Record<'test' | 'stripe', () => Harness> = {
 };
 
 let serial = 0;
+const renewalLine = {
+	kind: 'renewal',
+	plan: 'palworld-standard',
+	ramGb: 8,
+	cycle: 'monthly',
+	from: '2027-02-28',
+	to: '2027-03-31',
+} as const;
+
 const checkout = (gateway: PaymentGateway, invoice: { id: string; total: number }) =>
 	gateway.createCheckout({
 		invoiceId: invoice.id,
@@ -164,6 +173,7 @@ describe.each(['test', 'stripe'] as const)('through the %s gateway', (name) => {
 			period_end: '2027-03-31T12:00:00Z',
 			amounts: { tax_rate: 25, tax: 200 },
 			description: 'Palworld server, renewal',
+			line: renewalLine,
 		});
 		const renewal = (issued.data as { invoice_id: string }).invoice_id;
 		const session = await checkout(harness.gateway, { id: renewal, total: 1000 });
@@ -265,13 +275,14 @@ describe('the test gateway’s payment page for an invoice no longer payable', (
 				period_end: '2027-03-31T12:00:00Z',
 				amounts: { tax_rate: 25, tax: 200 },
 				description: 'Palworld server, renewal',
+				line: renewalLine,
 			});
 			const renewal = (issued.data as { invoice_id: string }).invoice_id;
 			const session = await checkout(getPaymentGateway(), { id: renewal, total: 1000 });
-			expect((await loadTestCheckout(renewal, session.sessionId)).view).toBe('ready');
+			expect((await loadTestCheckout(renewal, session.sessionId, 'en')).view).toBe('ready');
 			await requestMoneyBack(b.admin, owner, id, 'Changed my mind', new Date());
 
-			expect((await loadTestCheckout(renewal, session.sessionId)).view).toBe('closed');
+			expect((await loadTestCheckout(renewal, session.sessionId, 'en')).view).toBe('closed');
 			const url = new URL(`http://127.0.0.1:${port}/api/payments/test/pay`);
 			const form = new FormData();
 			form.set('session', session.sessionId);
@@ -306,6 +317,7 @@ describe('a Stripe Checkout page for an invoice a money-back refund cancelled', 
 			period_end: '2027-03-31T12:00:00Z',
 			amounts: { tax_rate: 25, tax: 200 },
 			description: 'Palworld server, renewal',
+			line: renewalLine,
 		});
 		const renewal = (issued.data as { invoice_id: string }).invoice_id;
 		const session = await checkout(stripe, { id: renewal, total: 1000 });

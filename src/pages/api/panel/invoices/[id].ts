@@ -9,5 +9,5 @@ export const GET: APIRoute = (context) =>
 	customerRead(
 		context,
 		{ notFound: 'invoices.error.notFound', failure: 'invoices.error.load' },
-		(r) => invoiceDetail(r.client, r.customer.id, context.params.id ?? '', new Date()),
+		(r) => invoiceDetail(r.client, r.customer.id, context.params.id ?? '', new Date(), r.locale),
 	);

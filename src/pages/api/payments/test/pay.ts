@@ -38,7 +38,7 @@ export const POST: APIRoute = async ({ request }) => {
 	)}?session=${encodeURIComponent(token as string)}`;
 	// Only an invoice still open takes a payment: for a paid, cancelled or refunded one (a link kept
 	// open in another tab) the page says why, and nothing is sent.
-	if ((await loadTestCheckout(session.invoiceId, token as string)).view !== 'ready')
+	if ((await loadTestCheckout(session.invoiceId, token as string, locale)).view !== 'ready')
 		return seeOther(page);
 	const delivered = await deliverTestWebhook(session, action);
 	if (!delivered) return seeOther(`${page}&error=delivery`);
