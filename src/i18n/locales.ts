@@ -1,3 +1,5 @@
+import type { Currency } from '../lib/domain/currency';
+
 /**
  * The one table of languages the site speaks. Everything locale-aware (routes, `<html lang>`,
  * `Intl`, Pagefind, the sitemap) reads it, so adding a language starts here.
@@ -26,7 +28,7 @@ export interface LocaleInfo {
 	/** Locale for `Intl` number, date and currency formatting. */
 	intl: string;
 	/** Currency shown until the visitor picks another. */
-	currency: 'USD' | 'EUR' | 'DKK' | 'NOK' | 'SEK';
+	currency: Currency;
 	/** Country whose VAT rate applies until checkout knows the billing country (ISO 3166-1). */
 	country: string;
 }

@@ -1,9 +1,8 @@
-import { currencies, isCurrency, type Currency } from './catalogue/currencies';
+import { currencies, isCurrency, type Currency } from './domain/currency';
+import type { PaymentMethodKind } from './domain/payment-method';
 
-// The one list of payment methods: both gateways take what it offers per currency, checkout
-// offers exactly that, and the footer promises only what checkout offers somewhere.
-
-export type PaymentMethodKind = 'card' | 'paypal' | 'mobilepay';
+// Which payment method each currency offers: both gateways take it, checkout offers exactly that,
+// and the footer promises only what checkout offers somewhere.
 
 /**
  * Which methods a currency can be paid with, the same for both gateways so what a customer picks

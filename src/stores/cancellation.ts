@@ -2,8 +2,8 @@ import { atom } from 'nanostores';
 import type { CancelPage } from '../lib/panel/types';
 
 export type { CancelPage, ChatConfig } from '../lib/panel/types';
-import type { PaymentMethodKind } from './checkout';
 import { panelResource, postJson } from './panel-fetch';
+import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 // The cancel page: its one read, and the three things it can do (cancel, keep, pause). The
 // server reads every amount and date; the browser names only the server, a reason and months.

@@ -1,10 +1,9 @@
 import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
-import type { PaymentMethodKind } from '../lib/payment-methods';
 import { billingDraft, type Billing } from './billing-address';
+import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 export { billingComplete, type Billing } from './billing-address';
-export type { PaymentMethodKind };
 
 export type CheckoutStep = 'review' | 'billing' | 'payment';
 

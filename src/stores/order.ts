@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart';
 import { billingDraft } from './billing-address';
-import type { PaymentMethodKind } from './checkout';
+import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 export type Stage =
 	'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed' | 'refunded';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import type { PaymentMethodKind } from './checkout';
 import { postJson } from './panel-fetch';
+import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 // Paying from the panel: the server makes the gateway payment for amounts it reads itself (the
 // browser names only invoices and a method) and answers where to send the customer.

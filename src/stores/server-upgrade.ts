@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { routes } from '../lib/routes';
-import type { PaymentMethodKind } from './checkout';
 import { postJson } from './panel-fetch';
+import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 // The upgrade page: the server's own quote for a bigger size (asked again on every change, the
 // browser never prices it), then the order, which leads to the upgrade's payment page.

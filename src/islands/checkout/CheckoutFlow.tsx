@@ -17,7 +17,6 @@ import {
 	placeOrder,
 	startCheckout,
 	type Billing,
-	type PaymentMethodKind,
 } from '../../stores/checkout';
 import { $chosenCurrency } from '../../stores/preferences';
 import CartItemCard from '../cart/CartItemCard';
@@ -25,6 +24,7 @@ import OrderSummary from '../cart/OrderSummary';
 import BillingForm from './BillingForm';
 import MethodChoice from './MethodChoice';
 import type { CheckoutStrings } from './strings';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 interface Props {
 	locale: Locale;

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { $checkout, chooseMethod, type PaymentMethodKind } from '../../stores/checkout';
+import { $checkout, chooseMethod } from '../../stores/checkout';
 import type { CheckoutStrings } from './strings';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 /** The payment methods the order's currency allows; the first is chosen until another is. */
 export default function MethodChoice({

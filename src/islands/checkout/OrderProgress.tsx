@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $order, followOrder, retryPayment, stageOf } from '../../stores/order';
 import { fill } from '../../lib/fill';
-import type { PaymentMethodKind } from '../../stores/checkout';
 import { unpaidMessage, type ProgressStrings } from './progress-strings';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 interface Props {
 	orderId: string;

@@ -61,7 +61,7 @@ export function isBillingCountry(code: string): boolean {
 	return billingCountries.includes(code);
 }
 
-export { currencies, isCurrency, type Currency } from './currencies';
+export { currencies, isCurrency, type Currency } from '../domain/currency';
 export type {
 	BillingCycle,
 	BillingCycleId,

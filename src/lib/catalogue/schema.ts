@@ -4,7 +4,9 @@ import { z } from 'zod';
  * The shape of the catalogue files under content/catalogue. The build validates them with these
  * schemas (a wrong price fails it, naming the file and the field); the browser only gets the data.
  */
-import { currencies, type Currency } from './currencies';
+import { currencies, type Currency } from '../domain/currency';
+import { billingCycleIdSchema } from '../domain/billing-cycle';
+import { productTypeSchema, tierSchema } from '../domain/product';
 
 /** An amount in minor units (cents, øre): a whole number, never a binary fraction. */
 const minor = z.number().int().min(0);
@@ -14,9 +16,9 @@ const perCurrency = <T extends z.ZodType>(value: T) =>
 export const planSchema = z
 	.object({
 		id: z.string().regex(/^[a-z0-9-]+$/),
-		product: z.enum(['game', 'vps']),
+		product: productTypeSchema,
 		game: z.string().optional(),
-		tier: z.enum(['budget', 'premium', 'standard']),
+		tier: tierSchema,
 		cpuModel: z.string().min(1),
 		startingRam: z.number().int().positive(),
 		maxRam: z.number().int().positive(),
@@ -59,7 +61,7 @@ export const extraSchema = z
 
 export const billingCycleSchema = z
 	.object({
-		id: z.enum(['monthly', 'quarterly', 'semiannually', 'annually']),
+		id: billingCycleIdSchema,
 		months: z.number().int().positive(),
 		discountPercent: z.number().min(0).max(100),
 	})

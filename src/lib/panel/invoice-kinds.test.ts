@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dictionaries } from '../../i18n';
 import { invoiceStatusKey } from '../../islands/panel/shared/InvoiceTable';
 import { invoiceKindKey, invoiceKinds } from './invoice-kinds';
-import { invoiceStatuses } from './invoice-view';
+import { invoiceStatuses } from '../domain/invoice-status';
 
 // The invoice list builds its labels from a kind and a status; every one it can build must be a
 // string in every language, or the customer reads the key itself.

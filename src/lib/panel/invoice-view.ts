@@ -4,8 +4,7 @@
  * unknown in the URL falls back to the default instead of failing.
  */
 
-export const invoiceStatuses = ['unpaid', 'overdue', 'paid', 'cancelled', 'refunded'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
+import { invoiceStatuses, type InvoiceStatus } from '../domain/invoice-status';
 
 export const pageSizes = [5, 10, 20, 'all'] as const;
 export type PageSize = (typeof pageSizes)[number];

@@ -1,7 +1,7 @@
 import type { DeclineReason } from '../billing/decline';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
-import type { InvoiceStatus } from './invoice-view';
+import type { InvoiceStatus } from '../domain/invoice-status';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
 // server that builds it and the browser that shows it. Amounts are minor units; dates ISO strings.

@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { useTranslations, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { payFromPanel } from './panel-payment';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 export type BundleRefusal = 'not_payable' | 'mixed_currencies' | 'method_unavailable';
 

@@ -1,8 +1,8 @@
 import type { User } from '@supabase/supabase-js';
 import { localizePath, type Locale } from '../../i18n';
 import { startPayment } from '../checkout/start-payment';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 /** What a customer pays from the panel: an upgrade, a pause, a renewal, several invoices. */
 export interface PanelPayable {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UiKey } from '../../i18n';
+import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 /** Why a pause is refused; each is raised by `request_service_pause` too, which changes nothing. */
 export type PauseRefusal =
@@ -30,7 +31,7 @@ export type ResumeRefusal = 'not_found' | 'not_paused';
  */
 export const pauseBody = z.object({
 	months: z.number().int().min(-1000).max(1000),
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	locale: z.string().optional(),
 });
 

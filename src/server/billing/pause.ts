@@ -7,11 +7,11 @@ import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import { pausePaidPath } from '../../lib/routes';
 import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { lineColumns, lineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
 import { pauseRefusals, type PauseRefusal } from './pause-request';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 export { afterPausePaid } from './pause-start';
 export { resumePause } from './pause-end';

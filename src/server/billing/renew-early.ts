@@ -2,11 +2,11 @@ import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { firstLine, storedLineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
 import { issueRenewalInvoice, type RenewalSubject } from './renewal-invoice';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 export type RenewRefusal = 'not_found' | 'not_renewable' | 'method_unavailable';
 

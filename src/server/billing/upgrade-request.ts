@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { UiKey } from '../../i18n';
 import type { UpgradeRefusal } from './upgrade-quote';
+import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 /** The body of an upgrade quote or order: the new size; the method only when ordering. */
 export const upgradeBody = z.object({
 	ram: z.number().int().positive().max(1024),
 	storageGb: z.number().int().positive().max(100_000).nullable(),
 	extras: z.array(z.string().max(40)).max(10),
-	method: z.enum(['card', 'paypal', 'mobilepay']).optional(),
+	method: paymentMethodSchema.optional(),
 	locale: z.string().optional(),
 });
 

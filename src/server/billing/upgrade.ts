@@ -5,7 +5,6 @@ import { routes } from '../../lib/routes';
 import { handlePaymentEvent } from '../checkout/fulfilment';
 import { getGamePanel } from '../game-panel';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { lineColumns, lineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
@@ -16,6 +15,7 @@ import {
 	type UpgradeQuote,
 	type UpgradeRefusal,
 } from './upgrade-quote';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 export interface OrderedUpgrade {
 	/** Its payment page is routes.upgradePayment(upgradeId). */

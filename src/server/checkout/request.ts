@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isBillingCountry, isCycleId, type ExtraId } from '../../lib/catalogue';
 import type { ServerChoice } from '../../lib/pricing';
-import type { PaymentMethodKind } from '../payments/types';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 /**
  * The body of POST /api/checkout, checked field by field. Anything else the client sends (prices,
@@ -26,7 +27,7 @@ export const checkoutBody = z.object({
 		city: text(100),
 		country: z.string().trim().toUpperCase().length(2),
 	}),
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
 	locale: z.string().optional(),
 });

@@ -3,9 +3,9 @@ import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import { firstLine, storedLineIn } from '../billing/invoice-lines';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { startPayment } from './start-payment';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 /**
  * Pays an existing order again: its first invoice if still unpaid gets a new payment session, a

@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { routes } from '../../lib/routes';
 import { localizePath, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 interface Payable {
 	/** The order paid for; a later invoice of a service (an upgrade, a pause) has none. */

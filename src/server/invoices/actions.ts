@@ -4,8 +4,8 @@ import { isUuid } from '../../lib/uuid';
 import { routes } from '../../lib/routes';
 import { payFromPanel } from '../billing/panel-payment';
 import { getPaymentGateway } from '../payments';
-import type { PaymentMethodKind } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 export type PayRefusal = 'not_found' | 'not_payable' | 'method_unavailable';
 

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
-import type { InvoiceStatus } from '../../lib/panel/invoice-view';
+import type { InvoiceStatus } from '../../lib/domain/invoice-status';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';

@@ -2,12 +2,8 @@ import { isLocale, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { discountCodeOf } from './rows';
-import {
-	paymentStatuses,
-	type InvoiceForPdf,
-	type InvoiceLineForPdf,
-	type PaymentStatus,
-} from './types';
+import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import type { InvoiceForPdf, InvoiceLineForPdf } from './types';
 
 /** An invoice as its PDF needs it, with the language its owner chose in the profile. */
 export interface LoadedInvoice {
@@ -19,12 +15,6 @@ export interface LoadedInvoice {
 
 const columns =
 	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, line, quantity, unit_amount, amount, taxable), orders(discount_code, discount_percent)';
-
-function statusOf(value: string): PaymentStatus {
-	return (paymentStatuses as readonly string[]).includes(value)
-		? (value as PaymentStatus)
-		: 'unpaid';
-}
 
 /**
  * One invoice with its lines, read with the service role for `userId` only. Null for a malformed
@@ -50,7 +40,7 @@ export async function invoiceForPdf(
 			kind: 'invoice',
 			number: row.number,
 			currency: row.currency,
-			status: statusOf(row.status),
+			status: invoiceStatusSchema.parse(row.status),
 			issuedAt: row.issued_at,
 			dueAt: row.due_at,
 			paidAt: row.paid_at,

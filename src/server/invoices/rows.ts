@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '../../lib/panel/invoice-view';
+import type { InvoiceStatus } from '../../lib/domain/invoice-status';
 import type { DiscountCode, InvoiceRow, ServiceRef } from '../../lib/panel/types';
 
 // Database rows as the panel's JSON: one mapping per shape, so the list, the dashboard and the

@@ -5,17 +5,8 @@
  * with them. A credit note's amounts are printed with the sign its caller gives them.
  */
 
+import type { InvoiceStatus } from '../../lib/domain/invoice-status';
 import type { DiscountCode } from '../../lib/panel/types';
-
-export type PaymentStatus = 'unpaid' | 'paid' | 'overdue' | 'refunded' | 'cancelled';
-
-export const paymentStatuses: readonly PaymentStatus[] = [
-	'unpaid',
-	'paid',
-	'overdue',
-	'refunded',
-	'cancelled',
-];
 
 /** The customer's billing details as copied onto the invoice when it was issued. */
 export interface BillingDetails {
@@ -37,7 +28,7 @@ export interface InvoiceForPdf {
 	credits?: string;
 	/** ISO 4217, e.g. NOK. */
 	currency: string;
-	status: PaymentStatus;
+	status: InvoiceStatus;
 	/** Timestamps as ISO 8601 strings (what the database returns). */
 	issuedAt: string;
 	dueAt: string | null;

@@ -12,7 +12,6 @@ export type {
 	CheckoutSession,
 	PaymentEvent,
 	PaymentGateway,
-	PaymentMethodKind,
 } from './types';
 export { PaymentConfigError, PaymentRequestError, WebhookSignatureError } from './errors';
 

@@ -1,4 +1,4 @@
-import { isCurrency } from '../../lib/catalogue/currencies';
+import { isCurrency } from '../../lib/domain/currency';
 import { methodsFor } from '../../lib/payment-methods';
 import { PaymentRequestError } from './errors';
 import type { CheckoutRequest } from './types';

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { logger } from '../log/logger';
 import { cardSavedFromSession } from './stripe-setup';
-import type { PaymentEvent, PaymentMethodKind } from './types';
+import type { PaymentEvent } from './types';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 // Stripe's webhook events as the port's PaymentEvent. Stripe delivers at least once and in any
 // order, so nothing here trusts the payload's snapshot for money: a payment is reported 'paid' (a

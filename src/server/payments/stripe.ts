@@ -7,7 +7,8 @@ import { chargeSaved, refund } from './stripe-charges';
 import { closeCheckout } from './stripe-close';
 import { probeStripe } from './stripe-probe';
 import { detachMethod, setupParams } from './stripe-setup';
-import type { CheckoutRequest, CheckoutSession, PaymentGateway, PaymentMethodKind } from './types';
+import type { CheckoutRequest, CheckoutSession, PaymentGateway } from './types';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 // Stripe Checkout in payment mode, one session per invoice. Renewals are ours to charge, so a card
 // is saved off-session for them; wallets cannot be. Setup mode saves a card without a payment. The

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { hmac, nowSeconds } from './test-signing';
+import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 // What a test checkout session is and what paying it sends. The gateway keeps no state: the
 // session travels in its signed token (the page's URL), a bearer link like a Stripe Checkout URL.
@@ -11,7 +12,7 @@ const sessionSchema = z.object({
 	orderId: z.string().min(1),
 	amount: z.number().int().positive(),
 	currency: z.enum(['USD', 'EUR', 'DKK', 'NOK', 'SEK']),
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	successUrl: z.url(),
 	cancelUrl: z.url(),
 	expiresAt: z.number().int(),
@@ -25,7 +26,7 @@ export const testWebhookSchema = z.object({
 	invoiceId: z.string().min(1),
 	amount: z.number().int().positive(),
 	currency: z.string().length(3),
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	paymentId: z.string().min(1),
 	created: z.number().int(),
 	/** Paying by card saves the test card for renewals, as Stripe Checkout does. */

@@ -1,16 +1,15 @@
+import type { Currency } from '../../lib/domain/currency';
+import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+
 // The payment port: what checkout and fulfilment depend on. index.ts picks the implementation from
 // the environment; code that takes money never names one. Amounts are integers in minor units.
-
-import type { PaymentMethodKind } from '../../lib/payment-methods';
-
-export type { PaymentMethodKind };
 
 export interface CheckoutRequest {
 	invoiceId: string;
 	orderId: string;
 	/** Minor units, VAT included. */
 	amount: number;
-	currency: 'USD' | 'EUR' | 'DKK' | 'NOK' | 'SEK';
+	currency: Currency;
 	/** One of `methodsFor(currency)`; anything else is refused with a PaymentRequestError. */
 	method: PaymentMethodKind;
 	customer: { profileId: string; email: string; name: string; gatewayCustomerId?: string | null };

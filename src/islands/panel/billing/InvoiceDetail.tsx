@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { $invoice, loadInvoice } from '../../../stores/invoice';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadedView } from '../shared/LoadedView';
@@ -9,6 +8,7 @@ import { InvoiceFacts } from './InvoiceFacts';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoicePayment } from './InvoicePayment';
 import { Transactions } from './Transactions';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	invoiceId: string;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { invoiceStatuses, pageSizes, type InvoiceView } from '../../../lib/panel/invoice-view';
+import { invoiceStatuses } from '../../../lib/domain/invoice-status';
+import { pageSizes, type InvoiceView } from '../../../lib/panel/invoice-view';
 import { changeView } from '../../../stores/invoice-list';
 import type { PanelTools } from '../shared/context';
 import { invoiceStatusKey } from '../shared/InvoiceTable';

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
 import { pageCount, type InvoiceView } from '../../../lib/panel/invoice-view';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import {
 	$invoicePage,
 	$invoiceView,
@@ -17,6 +16,7 @@ import { Skeleton } from '../shared/Skeleton';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceRows } from './InvoiceRows';
 import { SelectionBar } from './SelectionBar';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	/** The view the page's URL asked for, so the first render matches the server's HTML. */

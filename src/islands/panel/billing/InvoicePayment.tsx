@@ -1,9 +1,9 @@
 import { brandLabel } from '../../../lib/billing/decline';
 import { fill } from '../../../lib/fill';
 import type { InvoiceDetail, SavedCard } from '../../../lib/panel/types';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { PayControls } from '../shared/PayControls';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 export const cardName = (card: Pick<SavedCard, 'brand' | 'last4'>, t: PanelTools['t']) =>
 	fill(t('cards.label'), { brand: brandLabel(card.brand), last4: card.last4 });

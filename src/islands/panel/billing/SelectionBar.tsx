@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { fill } from '../../../lib/fill';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { $selected } from '../../../stores/invoice-list';
 import type { PanelTools } from '../shared/context';
 import { PayControls } from '../shared/PayControls';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 /**
  * The ticked invoices and one payment for all of them. Different currencies cannot share a

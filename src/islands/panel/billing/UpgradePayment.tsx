@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
 import type { UpgradePayment as Upgrade } from '../../../lib/panel/types';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { $upgrade, loadUpgrade } from '../../../stores/invoice';
 import { panelTools, type PanelProps, type PanelTools } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
 import { PayControls } from '../shared/PayControls';
 import { Skeleton } from '../shared/Skeleton';
 import { InvoiceLines } from './InvoiceLines';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	upgradeId: string;

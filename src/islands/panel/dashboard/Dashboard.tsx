@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
 import type { Dashboard as DashboardData } from '../../../lib/panel/types';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { $dashboard, greetingKey, isNewCustomer, loadDashboard } from '../../../stores/dashboard';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
@@ -11,6 +10,7 @@ import { Figures } from './Figures';
 import { OpenInvoices } from './OpenInvoices';
 import { QuickAccess } from './QuickAccess';
 import { ServerList } from './ServerList';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	/** Greets a customer who has not given a name yet. */

@@ -1,11 +1,11 @@
 import { fill } from '../../../lib/fill';
 import type { InvoiceRow } from '../../../lib/panel/types';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { InvoiceTable } from '../shared/InvoiceTable';
 import { PayControls } from '../shared/PayControls';
 import { StatusBadge } from '../shared/StatusBadge';
 import { invoiceStatusKey } from '../shared/InvoiceTable';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props {
 	rows: InvoiceRow[];

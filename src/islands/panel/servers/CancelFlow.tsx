@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $cancelAction, $cancelPage, loadCancelPage } from '../../../stores/cancellation';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
 import { CancelForm } from './CancelForm';
@@ -10,6 +9,7 @@ import { CancelSkeleton } from './CancelSkeleton';
 import { CancelSummary } from './CancelSummary';
 import { MoneyBack } from './MoneyBack';
 import { RetentionOffers } from './RetentionOffers';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	serviceId: string;

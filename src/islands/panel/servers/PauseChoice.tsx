@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { fill, plural } from '../../../lib/fill';
 import type { CancelPage } from '../../../stores/cancellation';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { MethodSelect } from '../shared/MethodSelect';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props {
 	page: CancelPage;

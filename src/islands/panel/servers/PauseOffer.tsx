@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
 import { fill } from '../../../lib/fill';
 import { $cancelAction, pauseService, type CancelPage } from '../../../stores/cancellation';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { PauseChoice } from './PauseChoice';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props {
 	page: CancelPage;

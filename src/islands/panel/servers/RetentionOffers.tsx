@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { fill } from '../../../lib/fill';
 import type { CancelPage } from '../../../stores/cancellation';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { blockHeight, offerGrid } from './CancelSkeleton';
 import type { Conversation, Department } from './live-chat';
 import { PauseOffer } from './PauseOffer';
 import { RetentionConversation } from './RetentionConversation';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 /** The offers, in docs/panel.md's order, and the support department each conversation goes to. */
 const offers: { id: string; department: Department }[] = [

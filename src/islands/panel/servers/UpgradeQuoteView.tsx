@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { fill } from '../../../lib/fill';
 import type { ServerDetail } from '../../../lib/panel/types';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import {
 	$ordering,
 	$quote,
@@ -11,6 +10,7 @@ import {
 } from '../../../stores/server-upgrade';
 import type { PanelTools } from '../shared/context';
 import { MethodSelect } from '../shared/MethodSelect';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props {
 	server: ServerDetail;

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { findPlan } from '../../../lib/catalogue';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import { $server, loadServer } from '../../../stores/game-server';
 import { quoteUpgrade, type UpgradeChoice } from '../../../stores/server-upgrade';
 import { panelTools, type PanelProps } from '../shared/context';
@@ -9,6 +8,7 @@ import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 import { UpgradeOptions } from './UpgradeOptions';
 import { UpgradeQuoteView } from './UpgradeQuoteView';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	serverId: string;

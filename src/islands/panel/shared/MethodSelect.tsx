@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from './context';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 /** "Pay with": the methods the gateway offers in this currency; nothing to choose with one. */
 export function MethodSelect(props: {

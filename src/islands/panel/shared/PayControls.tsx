@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $paying, payInvoices } from '../../../stores/panel-pay';
-import type { PaymentMethodKind } from '../../../stores/checkout';
 import type { PanelTools } from './context';
 import { MethodSelect } from './MethodSelect';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props {
 	invoiceIds: string[];

@@ -4,7 +4,7 @@ import { requestPayout } from '../../../server/affiliate/actions';
 import { apiError, json } from '../../../server/http/api';
 import { asCustomerRoute } from '../../../server/http/as-customer-route';
 import { limits } from '../../../server/rate-limit/limits';
-import { currencies } from '../../../lib/catalogue/currencies';
+import { currencies } from '../../../lib/domain/currency';
 
 export const prerender = false;
 

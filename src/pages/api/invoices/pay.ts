@@ -5,12 +5,13 @@ import { apiError, json } from '../../../server/http/api';
 import { siteOrigin } from '../../../server/http/site-origin';
 import { customerRoute } from '../../../server/http/customer-route';
 import { limits } from '../../../server/rate-limit/limits';
+import { paymentMethodSchema } from '../../../lib/domain/payment-method';
 
 export const prerender = false;
 
 const body = z.object({
 	invoiceIds: z.array(z.uuid()).min(1).max(20),
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	locale: z.string().optional(),
 });
 

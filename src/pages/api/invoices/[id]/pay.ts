@@ -5,11 +5,12 @@ import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { payInvoice } from '../../../../server/invoices/actions';
 import { limits } from '../../../../server/rate-limit/limits';
+import { paymentMethodSchema } from '../../../../lib/domain/payment-method';
 
 export const prerender = false;
 
 const body = z.object({
-	method: z.enum(['card', 'paypal', 'mobilepay']),
+	method: paymentMethodSchema,
 	locale: z.string().optional(),
 });
 

@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
+import { localeCodes } from '../../../src/i18n/locales.ts';
+import { invoiceLineKinds } from '../../../src/lib/billing/invoice-line.ts';
+import { billingCycles } from '../../../src/lib/domain/billing-cycle.ts';
+import { currencies } from '../../../src/lib/domain/currency.ts';
+import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
+import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
+import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
+import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
+
+// Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
+// below); where the database must repeat it in a check or a domain, this test reads what the
+// migrations really built and holds the two equal, so a value added on one side only fails here.
+
+const sets: Record<string, readonly string[]> = {
+	'domain currency_code': currencies,
+	'domain billing_cycle': billingCycles,
+	'invoices.status': invoiceStatuses,
+	'profiles.preferred_locale': localeCodes,
+	'orders.payment_method': [...paymentMethods, 'none'],
+	'services.product_type': productTypes,
+	'services.tier': tiers,
+	'tickets.department': departments,
+	'tickets.status': ticketStatuses,
+	'invoice_items.line': invoiceLineKinds,
+};
+
+let stack: LocalStack;
+let built: Map<string, string[]>;
+
+/**
+ * `CHECK ((status = ANY (ARRAY['a'::text, 'b'::text])))`, a domain's `CHECK ((VALUE = ANY …))` or
+ * a check that first allows null: the column it starts with, and the values of its list.
+ */
+function listed(definition: string): { column: string; values: string[] } | null {
+	const column = /CHECK\s*\(+\s*(\w+)/i.exec(definition)?.[1];
+	const list = /ARRAY\[(.*?)\]/i.exec(definition)?.[1] ?? /\bIN\s*\((.*?)\)/i.exec(definition)?.[1];
+	if (!column || list === undefined) return null;
+	return { column, values: [...list.matchAll(/'([^']*)'/g)].map((m) => m[1]!) };
+}
+
+beforeAll(async () => {
+	stack = await startLocalStack({
+		apiPort: 0,
+		mailPort: 0,
+		quiet: true,
+		migrationsDir: fileURLToPath(new URL('../../../supabase/migrations', import.meta.url)),
+		seedFile: fileURLToPath(new URL('../../../scripts/db-types/no-seed.sql', import.meta.url)),
+	});
+	const rows = await stack.sql(async (session) => {
+		const result = await session.query<{ owner: string; def: string }>(
+			`select case when c.contypid <> 0 then 'domain ' || t.typname
+			             else c.conrelid::regclass::text end as owner,
+			        pg_get_constraintdef(c.oid) as def
+			   from pg_constraint c
+			   left join pg_type t on t.oid = c.contypid
+			  where c.contype = 'c'
+			    and (c.connamespace = 'public'::regnamespace)`,
+		);
+		return result.rows;
+	});
+	built = new Map();
+	for (const { owner, def } of rows) {
+		const found = listed(def);
+		if (!found) continue;
+		const name = owner.replace(/^public\./, '');
+		const key = name.startsWith('domain ') ? name : `${name}.${found.column}`;
+		built.set(key, found.values);
+	}
+}, 60_000);
+
+afterAll(() => stack.stop());
+
+describe('closed sets: the database allows what the code lists', () => {
+	it.each(Object.entries(sets))('%s', (key, list) => {
+		expect(built.get(key), `no check or domain lists ${key}`).toBeDefined();
+		expect([...built.get(key)!].sort()).toEqual([...list].sort());
+	});
+});
