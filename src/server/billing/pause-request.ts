@@ -3,16 +3,7 @@ import type { UiKey } from '../../i18n';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 /** Why a pause is refused; each is raised by `request_service_pause` too, which changes nothing. */
-export type PauseRefusal =
-	| 'not_found'
-	| 'invalid_months'
-	| 'already_paused'
-	| 'suspended'
-	| 'not_active'
-	| 'cancellation_pending'
-	| 'unpaid_invoice';
-
-export const pauseRefusals: readonly string[] = [
+export const pauseRefusals = [
 	'not_found',
 	'invalid_months',
 	'already_paused',
@@ -20,7 +11,10 @@ export const pauseRefusals: readonly string[] = [
 	'not_active',
 	'cancellation_pending',
 	'unpaid_invoice',
-] satisfies PauseRefusal[];
+] as const;
+export type PauseRefusal = (typeof pauseRefusals)[number];
+/** Reads a refusal out of the database's error message (anything else is a real failure). */
+export const pauseRefusalSchema = z.enum(pauseRefusals);
 
 /** Why a resume is refused. */
 export type ResumeRefusal = 'not_found' | 'not_paused';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { PAUSE_MAX_MONTHS, pauseFee } from '../../lib/billing';
@@ -10,8 +11,16 @@ import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
 import { lineColumns, lineIn } from './invoice-lines';
 import { payFromPanel } from './panel-payment';
-import { pauseRefusals, type PauseRefusal } from './pause-request';
+import { currencySchema } from '../../lib/domain/currency';
+import { pauseRefusalSchema, type PauseRefusal } from './pause-request';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+
+/** What `request_service_pause` answers (jsonb): the pause invoice it issued or found. */
+const pauseInvoiceSchema = z.object({
+	invoice_id: z.string(),
+	total: z.number().int(),
+	currency: currencySchema,
+});
 
 export { afterPausePaid } from './pause-start';
 export { resumePause } from './pause-end';
@@ -67,10 +76,11 @@ export async function createPauseInvoice(
 		...columns,
 	});
 	if (error) {
-		if (pauseRefusals.includes(error.message)) return error.message as PauseRefusal;
+		const refusal = pauseRefusalSchema.safeParse(error.message);
+		if (refusal.success) return refusal.data;
 		throw new Error(`request_service_pause: ${error.message}`);
 	}
-	const made = data as { invoice_id: string; total: number; currency: string };
+	const made = pauseInvoiceSchema.parse(data);
 	const { data: invoice } = await admin
 		.from('invoices')
 		.select('billing_name')
@@ -78,7 +88,7 @@ export async function createPauseInvoice(
 		.single();
 	return {
 		invoiceId: made.invoice_id,
-		total: Number(made.total),
+		total: made.total,
 		currency: made.currency,
 		payerName: invoice?.billing_name ?? '',
 		line: columns.line,
