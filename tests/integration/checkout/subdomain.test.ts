@@ -63,28 +63,35 @@ beforeAll(async () => {
 afterAll(() => b.stop());
 
 /** The customer's scenario: Palworld 10 GB, 50 GB, quarterly NOK with the subdomain: 360.00. */
-async function palworldWithSubdomain(label: string | null, key: string): Promise<string> {
+function palworldWithSubdomain(label: string | null, key: string): Promise<string> {
+	return activeQuarterly(key, 36_000, {
+		game: 'palworld',
+		plan_id: 'palworld-standard',
+		tier: 'standard',
+		ram_gb: 10,
+		storage_gb: 50,
+		subdomain_extra: true,
+		subdomain: label,
+	});
+}
+
+/** An active quarterly NOK service as checkout records it, its first invoice paid. */
+async function activeQuarterly(
+	key: string,
+	subtotal: number,
+	service: Record<string, string | number | boolean | null>,
+): Promise<string> {
 	const placed = await b.p.service.rpc('place_order', {
 		customer: b.ownerId,
 		idempotency_key: key,
-		service: {
-			product_type: 'game',
-			game: 'palworld',
-			plan_id: 'palworld-standard',
-			tier: 'standard',
-			ram_gb: 10,
-			storage_gb: 50,
-			subdomain_extra: true,
-			subdomain: label,
-			billing_cycle: 'quarterly',
-		},
+		service: { product_type: 'game', billing_cycle: 'quarterly', ...service },
 		amounts: {
 			currency: 'NOK',
-			subtotal: 36_000,
+			subtotal,
 			discount: 0,
 			tax_rate: 25,
-			tax: 9000,
-			total: 45_000,
+			tax: subtotal / 4,
+			total: subtotal * 1.25,
 		},
 		billing: {
 			name: 'Demo Kunde',
@@ -177,6 +184,46 @@ describe('an upgrade of a service with the subdomain extra', () => {
 				.single()
 		).data;
 		expect(renewal).toEqual({ subtotal: 41_400, tax: 10_350, total: 51_750 });
+	});
+
+	it('keeps both monthly extras of a Minecraft server, modpack installation too', async () => {
+		// Minecraft premium 4 GB quarterly NOK: 216.00 + modpack 60.00 + subdomain 30.00 = 306.00.
+		const id = await activeQuarterly(`sub-mc-${Date.now()}`, 30_600, {
+			game: 'minecraft',
+			plan_id: 'minecraft-premium',
+			tier: 'premium',
+			ram_gb: 4,
+			storage_gb: 25,
+			modpack_installation: true,
+			subdomain_extra: true,
+			subdomain: 'modded-world',
+		});
+		const quote = await upgrade.orderUpgrade(
+			b.admin,
+			owner,
+			id,
+			{ ram: 6, storageGb: 25, extras: [] },
+			'card',
+			{ origin, locale: 'en', now: new Date('2027-03-01T13:00:00Z') },
+		);
+		if (typeof quote === 'string') throw new Error(quote);
+		// 6 GB: 324.00 + 60.00 + 30.00 = 414.00; the whole period left, 108.00 net.
+		expect(quote.quote).toMatchObject({ oldAmount: 30_600, newAmount: 41_400, net: 10_800 });
+		await pay(quote.invoiceId, quote.quote.total);
+		const after = (
+			await b.p.service
+				.from('services')
+				.select('ram_gb, recurring_amount, modpack_installation, subdomain_extra, subdomain')
+				.eq('id', id)
+				.single()
+		).data;
+		expect(after).toEqual({
+			ram_gb: 6,
+			recurring_amount: 41_400,
+			modpack_installation: true,
+			subdomain_extra: true,
+			subdomain: 'modded-world',
+		});
 	});
 
 	it('cannot add the subdomain without a label, and never drops one', async () => {
