@@ -70,14 +70,14 @@ const rowColumns =
  * Makes a service's DNS records what it should have now, in one atomic change: the label's records
  * pointing at the server's address while it has a server, the previously published label's
  * removed when the label changed or the service ended. Never throws for a DNS failure: it records
- * `failed` with the reason and answers false (the sweep retries). True when DNS is as it should be.
+ * `failed` with the reason and answers so (the sweep retries); `unchanged` when nothing was owed.
  */
 export async function syncSubdomain(
 	admin: AdminClient,
 	serviceId: string,
 	dns: DnsPort = getDns(),
 	now = new Date(),
-): Promise<boolean> {
+): Promise<'published' | 'removed' | 'unchanged' | 'failed'> {
 	const { data, error } = await admin
 		.from('services')
 		.select(rowColumns)
@@ -85,12 +85,12 @@ export async function syncSubdomain(
 		.maybeSingle();
 	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
 	const row: SubdomainRow | null = data;
-	if (!row) return true;
+	if (!row) return 'unchanged';
 	const target = parseAddress(row.panel_address);
 	const wanted =
 		row.subdomain && target && servedStatuses.includes(row.status) ? row.subdomain : null;
 	const published = row.subdomain_dns_label;
-	if (!wanted && !published) return true; // nothing in DNS, nothing owed yet (no server)
+	if (!wanted && !published) return 'unchanged'; // nothing in DNS, nothing owed yet (no server)
 	const change = wanted ? subdomainChange(wanted, dns.zone, target!, row.game) : { remove: [] };
 	if (published && published !== wanted)
 		change.remove = [...(change.remove ?? []), ...subdomainKeys(published, dns.zone)];
@@ -115,7 +115,7 @@ export async function syncSubdomain(
 			error: message,
 		});
 		await record({ subdomain_dns: 'failed', subdomain_dns_error: message.slice(0, 500) });
-		return false;
+		return 'failed';
 	}
 	const { error: saveError } = await record({
 		subdomain_dns: wanted ? 'published' : 'removed',
@@ -127,12 +127,12 @@ export async function syncSubdomain(
 		serviceId,
 		name: `${wanted ?? published}.${dns.zone}`,
 	});
-	return true;
+	return wanted ? 'published' : 'removed';
 }
 
 /**
- * For the billing run: every service whose records are owed (pending or failed while it has a
- * server, or still published after it ended by any path), synced one by one.
+ * For the billing run: every service whose records are owed (pending or failed while its server
+ * has an address, or still published after it ended by any path), synced one by one.
  */
 export async function syncOwedSubdomains(
 	admin: AdminClient,
@@ -142,15 +142,20 @@ export async function syncOwedSubdomains(
 		.from('services')
 		.select('id')
 		.or(
-			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')})),` +
+			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')}),panel_address.not.is.null),` +
 				'and(subdomain_dns_label.not.is.null,status.in.(cancelled,terminated))',
 		)
 		.order('subdomain_dns_at', { ascending: true, nullsFirst: true })
 		.limit(200);
 	if (error) throw new Error(`owed subdomains: ${error.message}`);
+	let synced = 0;
 	let failed = 0;
-	for (const { id } of data) if (!(await syncSubdomain(admin, id, getDns(), now))) failed++;
-	return { synced: data.length - failed, failed };
+	for (const { id } of data) {
+		const outcome = await syncSubdomain(admin, id, getDns(), now);
+		if (outcome === 'failed') failed++;
+		else if (outcome !== 'unchanged') synced++;
+	}
+	return { synced, failed };
 }
 
 export type SubdomainChangeRefusal =

@@ -451,7 +451,7 @@ describe('checkout with the subdomain extra', () => {
 		expect(down).toMatchObject({ status: 200, body: { label: 'snow-craft', dns: 'failed' } });
 		expect((await row()).status).toBe('active');
 		Object.assign(process.env, { DNS_PROVIDER: '' });
-		await subdomains.syncOwedSubdomains(b.admin);
+		expect(await subdomains.syncOwedSubdomains(b.admin)).toEqual({ synced: 1, failed: 0 });
 		expect((await row()).subdomain_dns).toBe('published');
 		expect(lookUpEmbedded(dnsFile, `ice-craft.${zone}`, 'CNAME')).toEqual([]);
 		expect(lookUpEmbedded(dnsFile, `snow-craft.${zone}`, 'CNAME')).toHaveLength(1);
