@@ -59,6 +59,13 @@ export function priceOrder(
 			subdomain,
 			billing_cycle: resolved.cycle.id,
 		},
-		description: `${productOf(plan.id)?.name ?? plan.id} (${plan.tier}), ${resolved.ram} GB RAM, ${resolved.cycle.id}`,
+		// The invoice line names every paid extra, the subdomain with its label.
+		description: [
+			`${productOf(plan.id)?.name ?? plan.id} (${plan.tier})`,
+			`${resolved.ram} GB RAM`,
+			...(extras.has('modpackInstallation') ? ['modpack installation'] : []),
+			...(subdomain ? [`subdomain ${subdomain}`] : []),
+			resolved.cycle.id,
+		].join(', '),
 	};
 }

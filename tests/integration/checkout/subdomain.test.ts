@@ -384,6 +384,12 @@ describe('checkout with the subdomain extra', () => {
 			subdomain_extra: true,
 			subdomain_dns: 'pending',
 		});
+		const { data: line } = await b.p.service
+			.from('invoice_items')
+			.select('description')
+			.eq('invoice_id', invoiceId)
+			.single();
+		expect(line?.description).toBe('Minecraft (premium), 4 GB RAM, subdomain frost-craft, monthly');
 		// The same label a second time is taken while this order lives.
 		const again = await call(
 			routes.checkout,
