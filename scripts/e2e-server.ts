@@ -33,9 +33,12 @@ const backend = await startBackend({
 // making every purchase test wait as long as a real install.
 // The demo's servers run on the simulated panel, as they would after `npm start`.
 const simFile = join(await mkdtemp(join(tmpdir(), 'e2e-panel-')), 'game-panel.json');
+// The embedded DNS keeps its records in a file the browser tests read (subdomain.test.ts).
+const dnsFile = join(dirname(simFile), 'dns.json');
 await provisionDemoServers(backend.env, simFile);
 const { child } = await serveSite(e2ePorts.site, {
 	GAME_PANEL_SIM_FILE: simFile,
+	DNS_EMBEDDED_FILE: dnsFile,
 	...backend.env,
 	// Its own origin, whatever the environment says; it also answers as localhost (host-header.test.ts).
 	PUBLIC_SITE_URL: site,
@@ -54,6 +57,7 @@ await writeFile(
 		url: backend.env.PUBLIC_SUPABASE_URL,
 		anonKey: backend.env.PUBLIC_SUPABASE_ANON_KEY,
 		serviceRoleKey: backend.env.SUPABASE_SERVICE_ROLE_KEY,
+		dnsFile,
 	}),
 );
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);

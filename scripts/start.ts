@@ -54,11 +54,15 @@ if (simulated && backend.stack)
 		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE),
 		() => 'simulated, demo servers running',
 	);
+// The embedded DNS likewise keeps the customers' subdomain records there (unless PowerDNS is set).
+const embeddedDns = !process.env.DNS_PROVIDER?.trim() && !process.env.POWERDNS_API_URL?.trim();
+const DNS_EMBEDDED_FILE = process.env.DNS_EMBEDDED_FILE ?? 'supabase/.data/dns.json';
 const siteEnv = {
 	...backend.env,
 	PUBLIC_SITE_URL: url,
 	CRON_SECRET,
 	...(simulated ? { GAME_PANEL_SIM_FILE } : {}),
+	...(embeddedDns ? { DNS_EMBEDDED_FILE } : {}),
 };
 // The operator's commands (npm run billing:run, …) read .env.local: they act on this site, on its
 // origin and its game panel. Before the build check, which counts .env.local as a source.

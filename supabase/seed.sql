@@ -71,7 +71,9 @@ from (values
 ) as v (id, game, plan_id, tier, label, ram_gb, storage_gb, billing_cycle, currency, amount, status, due, cycle,
 	panel_server_id, panel_identifier, location, created_at);
 
-update public.services set modpack_installation = true, subdomain = 'ingrids-mc'
+-- Her subdomain's records are published by the first billing run once the demo server has an address.
+update public.services set modpack_installation = true, subdomain_extra = true, subdomain = 'ingrids-mc',
+	subdomain_dns = 'pending'
 	where id = 'c0ffee00-0000-4000-8000-000000000102';
 update public.services set cancel_at_period_end = true,
 	cancellation_reason = 'Our group is taking a break after the summer.',

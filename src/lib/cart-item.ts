@@ -15,7 +15,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The item as the catalogue still offers it, or null. */
 export function validCartItem(value: unknown): CartItem | null {
 	if (!isObject(value)) return null;
-	const { id, planId, ram, storageGb, extras, cycle } = value;
+	const { id, planId, ram, storageGb, extras, cycle, subdomain } = value;
 	if (typeof id !== 'string' || !id || typeof planId !== 'string' || typeof ram !== 'number')
 		return null;
 	if (
@@ -25,7 +25,22 @@ export function validCartItem(value: unknown): CartItem | null {
 	)
 		return null;
 	if (!Array.isArray(extras) || !extras.every((extra) => typeof extra === 'string')) return null;
-	const item = { id, planId, ram, storageGb, extras: extras as CartItem['extras'], cycle };
+	const item: CartItem = {
+		id,
+		planId,
+		ram,
+		storageGb,
+		extras: extras as CartItem['extras'],
+		cycle,
+	};
+	// The label travels with the extra only; its rules are checked where it is typed and at checkout.
+	if (
+		typeof subdomain === 'string' &&
+		subdomain &&
+		subdomain.length <= 100 &&
+		item.extras.includes('subDomain')
+	)
+		item.subdomain = subdomain;
 	try {
 		resolveConfiguration({ ...item, currency: 'EUR' });
 		return item;

@@ -15,6 +15,15 @@ describe('choiceFromFields', () => {
 		});
 	});
 
+	it('carries the subdomain label with its extra only', () => {
+		const withLabel = new URLSearchParams(
+			'plan=palworld-standard&ram=8&storage=25&extras=subDomain&subdomain=pal-isle&cycle=monthly',
+		);
+		expect(choiceFromFields(withLabel)).toMatchObject({ subdomain: 'pal-isle' });
+		const without = new URLSearchParams('plan=palworld-standard&ram=8&storage=25&subdomain=x');
+		expect(choiceFromFields(without)).not.toHaveProperty('subdomain');
+	});
+
 	it('refuses what the catalogue does not sell, so a crafted address adds nothing', () => {
 		expect(
 			choiceFromFields(new URLSearchParams('plan=palworld-standard&ram=7&storage=100')),

@@ -18,6 +18,7 @@ import {
 	dismissCartNotice,
 	recheckDiscount,
 	removeFromCart,
+	setCartSubdomain,
 	showCartNotice,
 	updateCartItem,
 } from './cart';
@@ -53,6 +54,17 @@ describe('the cart', () => {
 		expect($cartItem.get()).toEqual(second);
 		expect(second.id).not.toBe(first.id);
 		expect($cartNotice.get()).toBe('replaced');
+	});
+
+	it('keeps the subdomain label with its extra only, normalized, and lets the cart change it', () => {
+		const item = addToCart({ ...minecraft, extras: ['subDomain'], subdomain: ' Nord-Craft ' });
+		expect(item.subdomain).toBe('nord-craft');
+		setCartSubdomain(item.id, 'Fjord-Craft');
+		expect($cartItem.get()?.subdomain).toBe('fjord-craft');
+		const plain = addToCart({ ...palworld, extras: [], subdomain: 'left-behind' });
+		expect(plain).not.toHaveProperty('subdomain');
+		setCartSubdomain(plain.id, 'not-ordered');
+		expect($cartItem.get()).not.toHaveProperty('subdomain');
 	});
 
 	it('persists the item under a namespaced key and removes or updates it by id only', () => {

@@ -4,6 +4,7 @@ import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-i
 import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
 import { choiceFromFields } from '../lib/configurator-fields';
+import { normalizeSubdomain } from '../lib/subdomain';
 import { CART_CHANGED, CART_KEY } from './cart-signal';
 
 export type CartNotice =
@@ -83,7 +84,11 @@ function newId(): string {
 /** Puts a configuration in the cart. There is room for one: a second replaces the first, and says so. */
 export function addToCart(configuration: Omit<CartItem, 'id'>): CartItem {
 	const replaced = $cartItem.get() !== null;
-	const item = { ...configuration, id: newId() };
+	const { subdomain, ...rest } = configuration;
+	// The label is kept only with the extra it names, as the customer will see it ordered.
+	const label =
+		subdomain && configuration.extras.includes('subDomain') ? normalizeSubdomain(subdomain) : '';
+	const item: CartItem = { ...rest, ...(label ? { subdomain: label } : {}), id: newId() };
 	$cartItem.set(item);
 	$cartNotice.set(replaced ? 'replaced' : null);
 	return item;
@@ -104,6 +109,13 @@ export function addFromAddress(
 	if (choice) addToCart(choice);
 	history?.replaceState(history.state, '', where.pathname);
 	return fields;
+}
+
+/** The subdomain label of the cart's item, once the cart's field found it free. */
+export function setCartSubdomain(id: string, label: string): void {
+	const item = $cartItem.get();
+	if (!item || item.id !== id || !item.extras.includes('subDomain')) return;
+	$cartItem.set({ ...item, subdomain: normalizeSubdomain(label) });
 }
 
 export function removeFromCart(id: string): void {

@@ -68,6 +68,10 @@ export function createConfigurator(plans: Plan[], start?: ServerChoice) {
 			const extras = $state.get().extras.filter((extra) => extra !== id);
 			$state.setKey('extras', on ? [...extras, id] : extras);
 		},
+		/** The subdomain label as typed; kept as typed, normalized when checked and ordered. */
+		setSubdomain: (label: string) => {
+			$state.setKey('subdomain', label);
+		},
 		setCycle: (cycle: BillingCycleId) => {
 			$state.setKey('cycle', cycle);
 		},

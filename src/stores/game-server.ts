@@ -109,6 +109,17 @@ export async function saveSettings(
 	if (answer) await loadServer(serverId, failure);
 }
 
+/** Sets or changes the server's subdomain label; the page then shows the new address. */
+export async function saveSubdomain(
+	subdomain: string,
+	locale: string,
+	done: (answer: { label: string; address: string | null; dns: string | null }) => string,
+) {
+	const answer = await act('subdomain', 'subdomain', { subdomain, locale }, done);
+	if (answer) await loadServer(serverId, failure);
+	return answer !== null;
+}
+
 /** Withdraws a pending cancellation ("keep server"), then shows the server as it now is. */
 export async function keepServer(locale: string, success: string) {
 	const answer = await act('keep', 'keep', { locale }, () => success);

@@ -136,11 +136,16 @@ begin
 		end if;
 	end if;
 
+	-- A label another live service holds is a unique violation (services_live_subdomain): the
+	-- whole order is rolled back and the site answers subdomain_taken.
 	insert into public.services (user_id, product_type, game, plan_id, tier, ram_gb, storage_gb,
-		modpack_installation, subdomain, billing_cycle, currency, recurring_amount)
+		modpack_installation, subdomain_extra, subdomain, subdomain_dns, billing_cycle, currency,
+		recurring_amount)
 	values (customer, service ->> 'product_type', service ->> 'game', service ->> 'plan_id',
 		service ->> 'tier', (service ->> 'ram_gb')::integer, (service ->> 'storage_gb')::integer,
-		coalesce((service ->> 'modpack_installation')::boolean, false), service ->> 'subdomain',
+		coalesce((service ->> 'modpack_installation')::boolean, false),
+		coalesce((service ->> 'subdomain_extra')::boolean, service ->> 'subdomain' is not null),
+		service ->> 'subdomain', case when service ->> 'subdomain' is not null then 'pending' end,
 		service ->> 'billing_cycle', amounts ->> 'currency', (amounts ->> 'subtotal')::bigint)
 	returning id into new_service_id;
 

@@ -18,6 +18,15 @@ test('the configurator prices every change and puts the configuration in the car
 
 	await form.getByRole('radio', { name: /100 GB/ }).check();
 	await form.getByRole('checkbox', { name: /subdomain/ }).check();
+	// The subdomain is ordered with its name, checked as it is typed: the rules, then whether it is free.
+	const name = form.getByRole('textbox', { name: 'Your subdomain' });
+	await name.fill('www');
+	await expect(form.getByRole('alert')).toHaveText('This name is reserved. Please choose another.');
+	await form.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).not.toHaveURL(/\/cart$/);
+	const label = `pal-${Math.random().toString(36).slice(2, 10)}`;
+	await name.fill(label.toUpperCase());
+	await expect(form.getByText(`Available: ${label}.play.frostnode.example`)).toBeVisible();
 	// The cycle discount is on the RAM price only (storage and extras are not discounted).
 	const quarterly = form.locator('label').filter({ hasText: 'Quarterly' });
 	await expect(quarterly).toContainText('10 % off the RAM price');
@@ -30,7 +39,7 @@ test('the configurator prices every change and puts the configuration in the car
 	await expect(page).toHaveURL(/\/cart$/);
 	const item = page.locator('[data-cart-item]');
 	await expect(item).toContainText('Palworld · Standard');
-	await expect(item).toContainText('8 GB RAM · 100 GB · Your own subdomain · Quarterly');
+	await expect(item).toContainText(`8 GB RAM · 100 GB · Your own subdomain: ${label} · Quarterly`);
 	// The English site taxes at Norway's 25 % until checkout knows the billing country.
 	await expect(page.locator('[data-line=subtotal]')).toContainText('€36.60');
 	await expect(page.locator('[data-line=tax]')).toContainText('VAT 25 %');

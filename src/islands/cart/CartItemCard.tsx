@@ -5,7 +5,9 @@ import type { CartItem } from '../../lib/cart-item';
 import { fill, plural } from '../../lib/fill';
 import type { ConfigurationSummary } from '../../lib/pricing';
 import { productOf } from '../../lib/product-name';
-import { removeFromCart } from '../../stores/cart';
+import { useState } from 'react';
+import { removeFromCart, setCartSubdomain } from '../../stores/cart';
+import SubdomainField from '../configurator/SubdomainField';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -25,7 +27,11 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 		summary.specs &&
 			plural(s['configurator.cores_one'], s['configurator.cores_other'], summary.specs.cores),
 		summary.specs && fill(s['configurator.nvme'], { value: summary.specs.storageGb }),
-		...item.extras.map((extra) => s[`extra.${extra}`]),
+		...item.extras.map((extra) =>
+			extra === 'subDomain' && item.subdomain
+				? `${s['extra.subDomain']}: ${item.subdomain}`
+				: s[`extra.${extra}`],
+		),
 		s[`cycle.${item.cycle}`],
 	].filter(Boolean);
 	return (
@@ -39,6 +45,9 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 				</p>
 			</div>
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
+			{item.extras.includes('subDomain') && (
+				<CartSubdomain item={item} locale={locale} strings={s} />
+			)}
 			<p className="mt-4 flex flex-wrap gap-4 text-sm">
 				<a href={`${localizePath(product.path, locale)}?edit=1#configure`}>{s['cart.edit']}</a>
 				<button
@@ -50,5 +59,23 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 				</button>
 			</p>
 		</article>
+	);
+}
+
+/** The label of the subdomain extra, typed or changed in the cart (checkout needs one). */
+function CartSubdomain({ item, locale, strings }: Pick<Props, 'item' | 'locale' | 'strings'>) {
+	const [label, setLabel] = useState(item.subdomain ?? '');
+	return (
+		<SubdomainField
+			value={label}
+			locale={locale}
+			onChange={setLabel}
+			onCheck={(check) => {
+				if (check.state === 'available' && check.label !== item.subdomain)
+					setCartSubdomain(item.id, check.label);
+			}}
+			showProblem={!item.subdomain}
+			strings={strings}
+		/>
 	);
 }

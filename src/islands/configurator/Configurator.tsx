@@ -19,11 +19,15 @@ import { earlyChoice } from './early-choice';
 import OptionGroup from './OptionGroup';
 import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
+import SubdomainField from './SubdomainField';
+import type { SubdomainCheck } from '../../stores/subdomain-check';
 import type { ConfiguratorStrings } from './strings';
 
 interface Props {
 	planIds: string[];
 	intl: string;
+	/** The page's language, for the answers of the subdomain check. */
+	locale?: string;
 	fallbackCurrency: Currency;
 	cartPath: string;
 	strings: ConfiguratorStrings;
@@ -32,6 +36,7 @@ interface Props {
 export default function Configurator({
 	planIds,
 	intl,
+	locale = 'en',
 	fallbackCurrency,
 	cartPath,
 	strings: s,
@@ -61,8 +66,18 @@ export default function Configurator({
 		if (item && new URLSearchParams(window.location.search).has('edit')) configurator.resume(item);
 	}, [configurator]);
 
+	// The subdomain extra is ordered with a usable label: "Add to cart" waits for one.
+	const [labelCheck, setLabelCheck] = useState<SubdomainCheck>({ state: 'idle' });
+	const [labelAsked, setLabelAsked] = useState(false);
+	const wantsLabel = state.extras.includes('subDomain');
+
 	const submit = (event: { preventDefault(): void }) => {
 		event.preventDefault();
+		if (wantsLabel && labelCheck.state !== 'available') {
+			setLabelAsked(true);
+			document.querySelector<HTMLInputElement>('[data-subdomain-field] input')?.focus();
+			return;
+		}
 		addToCart(configurator.$state.get());
 		window.location.assign(cartPath);
 	};
@@ -138,6 +153,16 @@ export default function Configurator({
 						</label>
 					))}
 				</div>
+				{wantsLabel && (
+					<SubdomainField
+						value={state.subdomain ?? ''}
+						locale={locale}
+						onChange={configurator.setSubdomain}
+						onCheck={setLabelCheck}
+						showProblem={labelAsked}
+						strings={s}
+					/>
+				)}
 			</fieldset>
 			<OptionGroup
 				legend={s['configurator.cycle']}

@@ -56,6 +56,8 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 		'panel.nav.servers',
 		...prefixed(dictionary, [
 			'servers.',
+			// The subdomain form checks the label's rules before asking the server.
+			'checkout.error.subdomain_',
 			'moneyBack.',
 			'services.refund.error.',
 			'panel.service.',

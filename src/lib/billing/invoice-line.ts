@@ -15,7 +15,15 @@ const cycle = billingCycleSchema.shape.id;
 /** One schema for every line the database writes; its kinds are listed nowhere else. */
 export const invoiceLineSchema = z.discriminatedUnion('kind', [
 	/** A new server as ordered. */
-	z.object({ kind: z.literal('plan'), plan, tier: planSchema.shape.tier, ramGb: count, cycle }),
+	z.object({
+		kind: z.literal('plan'),
+		plan,
+		tier: planSchema.shape.tier,
+		ramGb: count,
+		cycle,
+		/** The paid extras ordered with it (lines written before extras were named have none). */
+		extras: z.object({ modpack: z.boolean(), subdomain: z.string().max(63).optional() }).optional(),
+	}),
 	/** The next period of a server. */
 	z.object({ kind: z.literal('renewal'), plan, ramGb: count, cycle, from: isoDate, to: isoDate }),
 	/** Days overdue, one fee a day. */
@@ -49,6 +57,14 @@ export function invoiceLineText(line: InvoiceLine, t: Translate, intlLocale: str
 				product: productName(line.plan),
 				tier: t(`tier.${line.tier}`),
 				ram: line.ramGb,
+				extras: [
+					...(line.extras?.modpack ? [t('invoice.line.extra.modpack')] : []),
+					...(line.extras?.subdomain
+						? [t('invoice.line.extra.subdomain', { label: line.extras.subdomain })]
+						: []),
+				]
+					.map((extra) => `, ${extra}`)
+					.join(''),
 				cycle: t(`invoice.line.cycle.${line.cycle}`),
 			});
 		case 'renewal':

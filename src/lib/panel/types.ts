@@ -171,7 +171,19 @@ export interface ServerDetail extends ServerRow {
 		ddosProtection: boolean;
 		dailyBackups: boolean;
 		subdomain: string | null;
+		/** The paid subdomain extra, whether or not a label is chosen yet. */
+		subdomainExtra: boolean;
 	};
+	/**
+	 * The server's own subdomain when a label is chosen: `label.<zone>`, the address players type
+	 * (`label.<zone>:port`, once the server has one) and the state of its DNS records.
+	 */
+	subdomain: {
+		label: string;
+		name: string;
+		address: string | null;
+		dns: 'pending' | 'published' | 'failed' | 'removed' | null;
+	} | null;
 	subscription: {
 		cycle: string;
 		currency: string;

@@ -24,6 +24,8 @@ export interface ServerChoice {
 	storageGb: number | null;
 	extras: ExtraId[];
 	cycle: BillingCycleId;
+	/** The label of the subDomain extra (src/lib/subdomain.ts); priced nothing, ordered with it. */
+	subdomain?: string;
 }
 
 /** A choice in one currency: what every price function takes. */

@@ -3,6 +3,8 @@ import { isUuid } from '../../lib/uuid';
 import { closePages } from '../checkout/close-pages';
 import { getPaymentGateway } from '../payments';
 import type { PaymentGateway } from '../payments/types';
+import { logger } from '../log/logger';
+import { syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { deleteLateServer } from './late-server';
 import { moneyBackDays, moneyBackStanding } from './money-back-window';
@@ -85,6 +87,9 @@ export async function requestMoneyBack(
 	if (refusal && ['not_found', 'not_refundable', 'window_closed'].includes(refusal)) return refusal;
 	if (error) throw new Error(`record_money_back: ${error.message}`);
 	await deleteLateServer(admin, s, refunded);
+	await syncSubdomain(admin, s.id).catch((failure: unknown) =>
+		logger.error('subdomain not removed', { serviceId: s.id, error: failure }),
+	);
 	const note = data as { credit_note_id: string; number: string };
 	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
 	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));

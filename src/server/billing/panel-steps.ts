@@ -1,4 +1,5 @@
 import { getGamePanel, GamePanelNotFoundError, type ServerRef } from '../game-panel';
+import { syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 
 // A state change the game panel must make first (suspend, unsuspend, delete) and the database
@@ -52,5 +53,8 @@ export async function moveService(
 		at: now.toISOString(),
 	});
 	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
+	// An ended service frees its label: its records go (a DNS failure is recorded and retried).
+	if (state === 'terminated' || state === 'cancelled')
+		await syncSubdomain(admin, service.id).catch(() => undefined); // the run's sweep tries again
 	return data === true;
 }

@@ -7,6 +7,7 @@ import type { AdminClient } from '../supabase/admin-client';
 import { billingCandidates } from './candidates';
 import { endDuePauses } from './pause-sweep';
 import { sendBillingNotices } from './notices';
+import { syncOwedSubdomains } from '../servers/subdomain';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 
 /** How long one run may hold the lock before another server may assume it died. */
@@ -27,6 +28,8 @@ export type RunSummary =
 			stoppedEarly?: true;
 			/** Paid services whose server setup was cut off, taken up again. */
 			provisioningResumed?: number;
+			/** Subdomain records published or removed late (DNS was down), and those still failing. */
+			subdomains?: { synced: number; failed: number };
 	  };
 
 /**
@@ -72,6 +75,11 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 				logger.error('billing step failed', { serviceId: service.id, error: message });
 			}
 		}
+		// Subdomain records a DNS outage held back, and those of services that ended by any path.
+		const subdomains = await syncOwedSubdomains(admin, context.now).catch((failure: unknown) => {
+			logger.error('subdomain sweep failed', { error: failure });
+			return { synced: 0, failed: 0 };
+		});
 		// Mail that cannot go out now stays owed; it never hides what the run did.
 		const mails = await sendBillingNotices(admin, context.origin).catch((failure: unknown) => {
 			logger.error('billing mails could not be sent', { error: failure });
@@ -93,6 +101,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			mails,
 			...(stoppedEarly ? { stoppedEarly: true as const } : {}),
 			...(resumed ? { provisioningResumed: resumed } : {}),
+			...(subdomains.synced || subdomains.failed ? { subdomains } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });

@@ -2,6 +2,7 @@ import { prorate, type Proration } from '../../lib/billing';
 import { vatRateFor, type ExtraId } from '../../lib/catalogue';
 import {
 	cycleAmountOf,
+	extrasAfter,
 	PricingError,
 	resolveConfiguration,
 	vpsSpecs,
@@ -25,6 +26,8 @@ export type UpgradeRefusal =
 	| 'unpaid_invoice'
 	| 'upgrade_pending'
 	| 'not_an_upgrade'
+	/** The subdomain extra needs a label, chosen at checkout: it is not added by an upgrade. */
+	| 'subdomain_not_upgradable'
 	| PricingErrorCode;
 
 export interface UpgradeQuote extends Proration {
@@ -63,10 +66,14 @@ export async function quoteUpgrade(
 		return 'unpaid_invoice';
 	if (choice.ram < s.ram_gb || (choice.storageGb ?? s.storage_gb) < s.storage_gb)
 		return 'not_an_upgrade';
+	// Priced with every extra the service holds, whatever the request lists: an upgrade keeps them.
+	if (choice.extras.includes('subDomain') && !s.subdomain_extra) return 'subdomain_not_upgradable';
+	const extras = extrasAfter(s, choice.extras);
 	let resolved: ResolvedConfiguration;
 	try {
 		resolved = resolveConfiguration({
 			...choice,
+			extras,
 			planId: s.plan_id,
 			cycle: s.billing_cycle as ResolvedConfiguration['cycle']['id'],
 			currency: s.currency,
@@ -104,7 +111,7 @@ export async function quoteUpgrade(
 		toConfig: {
 			ram_gb: choice.ram,
 			storage_gb: storageGb,
-			modpack_installation: choice.extras.includes('modpackInstallation'),
+			modpack_installation: extras.includes('modpackInstallation'),
 		},
 	};
 }

@@ -20,7 +20,11 @@ export function upgradeRefusal(code: UpgradeRefusal | 'method_unavailable'): {
 	if (code === 'not_found') return { status: 404, message: 'services.upgrade.error.not_found' };
 	if (code === 'unpaid_invoice' || code === 'upgrade_pending' || code === 'not_active')
 		return { status: 409, message: `services.upgrade.error.${code}` };
-	if (code === 'not_an_upgrade' || code === 'method_unavailable')
+	if (
+		code === 'not_an_upgrade' ||
+		code === 'method_unavailable' ||
+		code === 'subdomain_not_upgradable'
+	)
 		return { status: 422, message: `services.upgrade.error.${code}` };
 	return { status: 422, message: `checkout.error.${code}` as UiKey };
 }

@@ -25,7 +25,7 @@ export async function placeOrder(
 	customer: User,
 	input: CheckoutInput,
 	priced: PricedOrder,
-): Promise<PlacedOrder | 'discount_unavailable'> {
+): Promise<PlacedOrder | 'discount_unavailable' | 'subdomain_taken'> {
 	const { quote } = priced;
 	const { data, error } = await admin.rpc('place_order', {
 		customer: customer.id,
@@ -46,6 +46,9 @@ export async function placeOrder(
 		payment_method: quote.total === 0 ? 'none' : input.method,
 	});
 	if (error?.message === 'discount_unavailable') return 'discount_unavailable';
+	// Another live service holds the label (services_live_subdomain): nothing was written.
+	if (error?.code === '23505' && error.message.includes('services_live_subdomain'))
+		return 'subdomain_taken';
 	if (error) throw new Error(`place_order failed: ${error.message}`);
 	const row = data as {
 		order_id: string;

@@ -1,10 +1,11 @@
 import { vatRateFor } from '../../lib/catalogue';
 import { PricingError, quote, resolveConfiguration, vpsSpecs, type Quote } from '../../lib/pricing';
 import type { InvoiceLine } from '../../lib/billing/invoice-line';
+import { subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
 import type { CheckoutInput } from './request';
 
 /** Why an order cannot be priced: the catalogue's own codes. */
-export type PricingProblem = PricingError['code'];
+export type PricingProblem = PricingError['code'] | Exclude<SubdomainProblem, 'subdomain_taken'>;
 
 export interface PricedOrder {
 	quote: Quote;
@@ -36,6 +37,14 @@ export function priceOrder(
 	const priced = quote(config, { discountPercent, taxPercent: vatRateFor(input.billing.country) });
 	const plan = resolved.plan;
 	const extras = new Set(resolved.extras.map((extra) => extra.id));
+	// A paid subdomain is only sold with its label, checked here; whether it is free is the
+	// database's answer when the order is written (place-order.ts). A label without the extra is
+	// not kept: it would be a subdomain not paid for.
+	const subdomain = extras.has('subDomain') ? input.subdomain : null;
+	if (extras.has('subDomain')) {
+		const problem = subdomainProblem(subdomain);
+		if (problem && problem !== 'subdomain_taken') return problem;
+	}
 	return {
 		quote: priced,
 		discountCode: input.discountCode && discountPercent > 0 ? input.discountCode : null,
@@ -47,6 +56,8 @@ export function priceOrder(
 			ram_gb: resolved.ram,
 			storage_gb: resolved.storage?.gb ?? vpsSpecs(plan, resolved.ram).storageGb,
 			modpack_installation: extras.has('modpackInstallation'),
+			subdomain_extra: extras.has('subDomain'),
+			subdomain,
 			billing_cycle: resolved.cycle.id,
 		},
 		line: {
@@ -55,6 +66,11 @@ export function priceOrder(
 			tier: plan.tier,
 			ramGb: resolved.ram,
 			cycle: resolved.cycle.id,
+			// The line names every paid extra, the subdomain with its label.
+			extras: {
+				modpack: extras.has('modpackInstallation'),
+				...(subdomain ? { subdomain } : {}),
+			},
 		},
 	};
 }

@@ -4,6 +4,7 @@ import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
 import { mailLocale } from '../mail/product-mail';
+import { playerAddress, syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { sendServerReady, sendSetupDelayed } from './mails';
 import { takeLease, type ProvisioningLease } from './provisioning-lease';
@@ -24,6 +25,16 @@ interface ServiceRow {
 	plan_id: string;
 	ram_gb: number;
 	storage_gb: number;
+}
+
+/** Where the ready mail tells players to connect: the subdomain once published, else the address. */
+async function addressToMail(admin: AdminClient, serviceId: string, address: string) {
+	const { data } = await admin
+		.from('services')
+		.select('subdomain, subdomain_dns, panel_address')
+		.eq('id', serviceId)
+		.maybeSingle();
+	return (data && playerAddress(data)) ?? address;
 }
 
 /**
@@ -102,8 +113,19 @@ async function provisionHeld(
 				address: setup.address,
 				activated: setup.activated,
 			});
+			// The subdomain's records point at the address now recorded; a DNS failure is kept on
+			// the service and retried by the billing run, never a reason to lose the server.
+			await syncSubdomain(admin, row.id).catch((failure: unknown) =>
+				logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
+			);
 			if (setup.activated)
-				await sendServerReady(origin, email, profile?.preferred_locale, row, setup.address);
+				await sendServerReady(
+					origin,
+					email,
+					profile?.preferred_locale,
+					row,
+					await addressToMail(admin, row.id, setup.address),
+				);
 			return;
 		} catch (error) {
 			lastError = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import { isBillingCountry, isCycleId, type ExtraId } from '../../lib/catalogue';
 import type { ServerChoice } from '../../lib/pricing';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
+import { normalizeSubdomain } from '../../lib/subdomain';
 
 /**
  * The body of POST /api/checkout, checked field by field. Anything else the client sends (prices,
@@ -16,6 +17,8 @@ export const checkoutBody = z.object({
 		ram: z.number(),
 		storageGb: z.number().nullable(),
 		extras: z.array(z.string().max(40)).max(10),
+		/** The label of the subDomain extra (src/lib/subdomain.ts checks it when the order is priced). */
+		subdomain: z.string().max(100).optional().nullable(),
 		cycle: z.string().max(20),
 		currency: z.string().max(3),
 	}),
@@ -36,6 +39,8 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export interface CheckoutInput {
 	choice: ServerChoice;
+	/** The subdomain label as typed, normalized; null when none was sent. */
+	subdomain: string | null;
 	currency: string;
 	discountCode: string | null;
 	billing: CheckoutBody['billing'];
@@ -52,7 +57,14 @@ export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProble
 	if (!isBillingCountry(body.billing.country)) return 'unknown_country';
 	return {
 		// Extras are checked against the plan when the order is priced (unknown_extra).
-		choice: { ...item, extras: item.extras as ExtraId[], cycle: item.cycle },
+		choice: {
+			planId: item.planId,
+			ram: item.ram,
+			storageGb: item.storageGb,
+			extras: item.extras as ExtraId[],
+			cycle: item.cycle,
+		},
+		subdomain: item.subdomain ? normalizeSubdomain(item.subdomain) : null,
 		currency: item.currency.toUpperCase(),
 		discountCode: body.discountCode ? body.discountCode.toUpperCase() : null,
 		billing: body.billing,

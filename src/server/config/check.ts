@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readDnsConfig } from '../dns/config.ts';
 import { readGamePanelConfig } from '../game-panel/config.ts';
 import { readPterodactyl } from '../game-panel/config-pterodactyl.ts';
 import { readLiveChatConfig } from '../live-chat/config.ts';
@@ -9,7 +10,7 @@ import { runMode, siteProblems, supabaseProblems, type Mode } from './site-check
 /**
  * The start-up check (server/site-server.ts runs it before serving anything): every missing or
  * malformed setting, each named, in one list. Production additionally refuses the development
- * stand-ins (test gateway, simulated panel, no mail): a shop that takes money must really charge,
+ * stand-ins (test gateway, simulated panel, embedded DNS, no mail): a shop that takes money must really charge,
  * provision and mail. Relative imports carry .ts because the site server loads this file directly.
  */
 type Env = Record<string, string | undefined>;
@@ -56,6 +57,17 @@ function gamePanelProblems(env: Env, mode: Mode, readFile: ReadFile): string[] {
 	return caught(() => readGamePanelConfig(env, readFile));
 }
 
+function dnsProblems(env: Env, mode: Mode): string[] {
+	const problems = caught(() => readDnsConfig(env));
+	const provider = env.DNS_PROVIDER?.trim() || (env.POWERDNS_API_URL?.trim() ? 'powerdns' : '');
+	// The embedded DNS serves nobody: a paid subdomain would be shown and never resolve.
+	if (mode === 'production' && provider !== 'powerdns')
+		problems.unshift(
+			'DNS_PROVIDER is not powerdns: production publishes customer subdomains through PowerDNS (POWERDNS_API_URL, POWERDNS_API_KEY, DNS_ZONE)',
+		);
+	return problems;
+}
+
 function mailProblems(env: Env, mode: Mode): string[] {
 	const problems: string[] = [];
 	const smtp = env.SMTP_URL?.trim();
@@ -89,6 +101,7 @@ export function configurationProblems(
 		...supabaseProblems(env, mode),
 		...paymentProblems(env, mode),
 		...gamePanelProblems(env, mode, readFile),
+		...dnsProblems(env, mode),
 		...mailProblems(env, mode),
 		...cronProblems(env, mode),
 		...caught(() => readLiveChatConfig(env)),

@@ -8,7 +8,15 @@
 export interface Variable {
 	name: string;
 	group:
-		'Site' | 'Supabase' | 'Payments' | 'Game panel' | 'Mail' | 'Billing' | 'Support' | 'Invoices';
+		| 'Site'
+		| 'Supabase'
+		| 'Payments'
+		| 'Game panel'
+		| 'DNS'
+		| 'Mail'
+		| 'Billing'
+		| 'Support'
+		| 'Invoices';
 	required: 'production' | 'optional';
 	default?: string;
 	example: string;
@@ -222,6 +230,68 @@ export const variables: readonly Variable[] = [
 		default: '1000',
 		example: '1000',
 		does: 'How often an install is checked until the server runs',
+	},
+	{
+		name: 'DNS_PROVIDER',
+		group: 'DNS',
+		required: 'production',
+		default: '`powerdns` when POWERDNS_API_URL is set, else `embedded`',
+		example: 'powerdns',
+		does: 'Where customer subdomains are published: the PowerDNS HTTP API, or the embedded DNS (development only: it keeps records and answers lookups but serves nobody)',
+	},
+	{
+		name: 'DNS_ZONE',
+		group: 'DNS',
+		required: 'production',
+		default: '`play.frostnode.example` (embedded only)',
+		example: 'play.frostnode.example',
+		does: 'The zone customer subdomains live in: players join at `label.<zone>:port`; must exist on the PowerDNS server',
+	},
+	{
+		name: 'DNS_REVERSE_ZONES',
+		group: 'DNS',
+		required: 'optional',
+		default: 'none (no reverse DNS)',
+		example: '2.0.192.in-addr.arpa',
+		does: 'Reverse zones (comma-separated) PTR records may be written in, for VPS reverse DNS',
+	},
+	{
+		name: 'DNS_TTL',
+		group: 'DNS',
+		required: 'optional',
+		default: '300',
+		example: '300',
+		does: 'Seconds resolvers keep subdomain records (30–86400)',
+	},
+	{
+		name: 'POWERDNS_API_URL',
+		group: 'DNS',
+		required: 'production',
+		example: 'https://dns.frostnode.example:8081',
+		does: "The PowerDNS Authoritative Server's web server (its HTTP API under `/api/v1`); plain `http://` on loopback only",
+	},
+	{
+		name: 'POWERDNS_API_KEY',
+		group: 'DNS',
+		required: 'production',
+		example: 'a long random string (`openssl rand -hex 32`)',
+		does: "PowerDNS's `api-key`, sent as `X-API-Key`",
+	},
+	{
+		name: 'POWERDNS_SERVER_ID',
+		group: 'DNS',
+		required: 'optional',
+		default: 'localhost',
+		example: 'localhost',
+		does: 'The server id in the API paths (`/api/v1/servers/{id}/zones/…`)',
+	},
+	{
+		name: 'DNS_EMBEDDED_FILE',
+		group: 'DNS',
+		required: 'optional',
+		default: 'memory only',
+		example: 'supabase/.data/dns.json',
+		does: 'Development only: where the embedded DNS keeps its records, shared by the site and `npm run billing:run`',
 	},
 	{
 		name: 'SMTP_URL',

@@ -1,3 +1,4 @@
+import { playerAddress } from '../servers/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
@@ -15,7 +16,7 @@ export async function orderStatus(
 	const { data: order } = await admin
 		.from('orders')
 		.select(
-			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, provisioning_error, game)',
+			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game)',
 		)
 		.eq('id', orderId)
 		.maybeSingle();
@@ -43,7 +44,7 @@ export async function orderStatus(
 		service: {
 			id: service.id,
 			status: service.status,
-			address: service.panel_address,
+			address: playerAddress(service),
 			provisioningFailed: service.provisioning_error !== null,
 			game: service.game,
 		},

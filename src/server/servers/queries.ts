@@ -7,6 +7,8 @@ import { refOf } from '../billing/panel-steps';
 import { getGamePanel } from '../game-panel';
 import { invoiceRow } from '../invoices/rows';
 import type { CustomerClient } from '../supabase/customer-client';
+import { getDns } from '../dns';
+import { parseAddress } from '../dns/records';
 import { liveStatus } from './live';
 import { serverRow, serviceListColumns } from './rows';
 
@@ -41,9 +43,27 @@ export async function listServers(
 }
 
 const detailColumns = `${serviceListColumns}, storage_gb, location, panel_address, panel_url,
-	modpack_installation, ddos_protection, daily_backups, subdomain, billing_cycle, currency,
+	modpack_installation, ddos_protection, daily_backups, subdomain, subdomain_extra, subdomain_dns,
+	billing_cycle, currency,
 	recurring_amount, current_period_start, daily_restart_at,
 	service_activity(event, detail, created_at)`;
+
+/** The server's subdomain as the page shows it: `label.<zone>:port` beside the raw address. */
+function subdomainOf(s: {
+	subdomain: string | null;
+	subdomain_dns: string | null;
+	panel_address: string | null;
+}): ServerDetail['subdomain'] {
+	if (!s.subdomain) return null;
+	const name = `${s.subdomain}.${getDns().zone}`;
+	const port = parseAddress(s.panel_address)?.port;
+	return {
+		label: s.subdomain,
+		name,
+		address: port ? `${name}:${port}` : null,
+		dns: s.subdomain_dns as NonNullable<ServerDetail['subdomain']>['dns'],
+	};
+}
 
 /** A server with its subscription, live state, activity (newest first) and its invoices. */
 export async function serverDetail(
@@ -95,7 +115,9 @@ export async function serverDetail(
 			ddosProtection: s.ddos_protection,
 			dailyBackups: s.daily_backups,
 			subdomain: s.subdomain,
+			subdomainExtra: s.subdomain_extra,
 		},
+		subdomain: subdomainOf(s),
 		subscription: {
 			cycle: s.billing_cycle,
 			currency: s.currency,

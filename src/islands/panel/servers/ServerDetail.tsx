@@ -12,6 +12,7 @@ import { PowerControls } from './PowerControls';
 import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
 import { ServerSettingsForm } from './ServerSettingsForm';
+import { SubdomainForm } from './SubdomainForm';
 import { SuspensionNotice } from './SuspensionNotice';
 
 interface Props extends PanelProps {
@@ -91,6 +92,9 @@ export default function ServerDetail(props: Props) {
 							reload={() => loadServer(props.serverId, t('panel.error.generic'))}
 						/>
 						{running && <PanelAccess server={server} locale={props.locale} tools={tools} />}
+						{running && server.extras.subdomainExtra && (
+							<SubdomainForm server={server} locale={props.locale} tools={tools} />
+						)}
 						{running && <ServerSettingsForm server={server} locale={props.locale} tools={tools} />}
 						<ActivityList activity={server.activity} tools={tools} />
 						<ServerInvoices invoices={server.invoices} tools={tools} />

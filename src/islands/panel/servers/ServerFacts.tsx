@@ -31,7 +31,10 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 		extras.modpackInstallation && t('servers.extra.modpack'),
 		extras.ddosProtection && t('servers.extra.ddos'),
 		extras.dailyBackups && t('servers.extra.backups'),
-		extras.subdomain && `${t('servers.extra.subdomain')}: ${extras.subdomain}`,
+		extras.subdomainExtra &&
+			(server.subdomain
+				? `${t('servers.extra.subdomain')}: ${server.subdomain.name}`
+				: t('servers.extra.subdomain')),
 	].filter(Boolean);
 	const status = server.cancelAtPeriodEnd
 		? t('panel.service.pendingCancellation')
@@ -45,7 +48,10 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 				title={t('servers.details')}
 				facts={[
 					[t('servers.name'), serviceName(server, t)],
-					[t('servers.address'), server.address ?? '—'],
+					[t('servers.address'), server.subdomain?.address ?? server.address ?? '—'],
+					...(server.subdomain?.address && server.address
+						? ([[t('servers.ipAddress'), server.address]] as [string, string][])
+						: []),
 					[t('servers.location'), t(`servers.location.${server.location}`)],
 					[t('servers.plan'), t(`servers.tier.${server.tier}`)],
 					[t('servers.ram'), `${server.ramGb} GB`],

@@ -27,7 +27,7 @@ export default function UpgradeServer(props: Props) {
 		const s = loaded.data;
 		const extras = [
 			...(s.extras.modpackInstallation ? ['modpackInstallation'] : []),
-			...(s.extras.subdomain ? ['subDomain'] : []),
+			...(s.extras.subdomainExtra ? ['subDomain'] : []),
 		];
 		setChoice({ ram: s.ramGb, storageGb: s.storageGb, extras });
 	}, [loaded.state]);

@@ -1,0 +1,222 @@
+import type { User } from '@supabase/supabase-js';
+import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
+import { isUuid } from '../../lib/uuid';
+import { getDns, type DnsPort } from '../dns';
+import { parseAddress, subdomainChange, subdomainKeys } from '../dns/records';
+import { logger } from '../log/logger';
+import type { AdminClient } from '../supabase/admin-client';
+
+// Delivering the subdomain extra: the label a customer chose is kept on the service (unique among
+// live services, services_live_subdomain), and its DNS records follow the service: published once
+// the server has an address, replaced when the label changes, removed when the service ends. The
+// database records the state (`subdomain_dns`) and which label is published, so a DNS outage never
+// loses the server: the change is marked failed and the billing run's sweep tries again.
+
+/** Services that hold their label; cancelled and terminated ones freed it. */
+const liveStatuses = ['pending_payment', 'provisioning', 'active', 'suspended'];
+/** Services whose label is in DNS: the ones with a server. */
+const servedStatuses = ['provisioning', 'active', 'suspended'];
+
+/**
+ * The address players type: `label.<zone>:port` once the label's records are published, else the
+ * server's own `host:port` (null before it has one).
+ */
+export function playerAddress(s: {
+	subdomain: string | null;
+	subdomain_dns: string | null;
+	panel_address: string | null;
+}): string | null {
+	const port = parseAddress(s.panel_address)?.port;
+	return s.subdomain && s.subdomain_dns === 'published' && port
+		? `${s.subdomain}.${getDns().zone}:${port}`
+		: s.panel_address;
+}
+
+/** Why a label cannot be had (rules first, then whether another live service holds it), or null. */
+export async function subdomainRefusal(
+	admin: AdminClient,
+	raw: string | null | undefined,
+	exceptServiceId?: string,
+): Promise<SubdomainProblem | null> {
+	const label = normalizeSubdomain(raw ?? '');
+	const problem = subdomainProblem(label);
+	if (problem) return problem;
+	let query = admin
+		.from('services')
+		.select('id')
+		.eq('subdomain', label)
+		.in('status', liveStatuses)
+		.limit(1);
+	if (exceptServiceId) query = query.neq('id', exceptServiceId);
+	const { data, error } = await query;
+	if (error) throw new Error(`subdomain lookup: ${error.message}`);
+	return data.length > 0 ? 'subdomain_taken' : null;
+}
+
+interface SubdomainRow {
+	id: string;
+	status: string;
+	game: string | null;
+	subdomain: string | null;
+	subdomain_dns: string | null;
+	subdomain_dns_label: string | null;
+	panel_address: string | null;
+}
+
+const rowColumns =
+	'id, status, game, subdomain, subdomain_dns, subdomain_dns_label, panel_address' as const;
+
+/**
+ * Makes a service's DNS records what it should have now, in one atomic change: the label's records
+ * pointing at the server's address while it has a server, the previously published label's
+ * removed when the label changed or the service ended. Never throws for a DNS failure: it records
+ * `failed` with the reason and answers so (the sweep retries); `unchanged` when nothing was owed.
+ */
+export async function syncSubdomain(
+	admin: AdminClient,
+	serviceId: string,
+	dns: DnsPort = getDns(),
+	now = new Date(),
+): Promise<'published' | 'removed' | 'unchanged' | 'failed'> {
+	const { data, error } = await admin
+		.from('services')
+		.select(rowColumns)
+		.eq('id', serviceId)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	const row: SubdomainRow | null = data;
+	if (!row) return 'unchanged';
+	const target = parseAddress(row.panel_address);
+	const wanted =
+		row.subdomain && target && servedStatuses.includes(row.status) ? row.subdomain : null;
+	const published = row.subdomain_dns_label;
+	if (!wanted && !published) return 'unchanged'; // nothing in DNS, nothing owed yet (no server)
+	const change = wanted ? subdomainChange(wanted, dns.zone, target!, row.game) : { remove: [] };
+	if (published && published !== wanted)
+		change.remove = [...(change.remove ?? []), ...subdomainKeys(published, dns.zone)];
+	// Recorded only if the label is still the one this change was made for: a change meanwhile
+	// stays pending for its own call (or the sweep).
+	const record = (fields: Record<string, string | null>) => {
+		const update = admin
+			.from('services')
+			.update({ ...fields, subdomain_dns_at: now.toISOString() })
+			.eq('id', row.id);
+		return row.subdomain === null
+			? update.is('subdomain', null)
+			: update.eq('subdomain', row.subdomain);
+	};
+	try {
+		await dns.change(change);
+	} catch (failure) {
+		const message = failure instanceof Error ? failure.message : String(failure);
+		logger.warn('subdomain DNS not updated', {
+			serviceId,
+			label: wanted ?? published,
+			error: message,
+		});
+		await record({ subdomain_dns: 'failed', subdomain_dns_error: message.slice(0, 500) });
+		return 'failed';
+	}
+	const { error: saveError } = await record({
+		subdomain_dns: wanted ? 'published' : 'removed',
+		subdomain_dns_label: wanted,
+		subdomain_dns_error: null,
+	});
+	if (saveError) throw new Error(`subdomain state of ${serviceId}: ${saveError.message}`);
+	logger.info(wanted ? 'subdomain published' : 'subdomain removed', {
+		serviceId,
+		name: `${wanted ?? published}.${dns.zone}`,
+	});
+	return wanted ? 'published' : 'removed';
+}
+
+/**
+ * For the billing run: every service whose records are owed (pending or failed while its server
+ * has an address, or still published after it ended by any path), synced one by one.
+ */
+export async function syncOwedSubdomains(
+	admin: AdminClient,
+	now = new Date(),
+): Promise<{ synced: number; failed: number }> {
+	const { data, error } = await admin
+		.from('services')
+		.select('id')
+		.or(
+			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')}),panel_address.not.is.null),` +
+				'and(subdomain_dns_label.not.is.null,status.in.(cancelled,terminated))',
+		)
+		.order('subdomain_dns_at', { ascending: true, nullsFirst: true })
+		.limit(200);
+	if (error) throw new Error(`owed subdomains: ${error.message}`);
+	let synced = 0;
+	let failed = 0;
+	for (const { id } of data) {
+		const outcome = await syncSubdomain(admin, id, getDns(), now);
+		if (outcome === 'failed') failed++;
+		else if (outcome !== 'unchanged') synced++;
+	}
+	return { synced, failed };
+}
+
+export type SubdomainChangeRefusal =
+	| Exclude<SubdomainProblem, 'subdomain_required'>
+	| 'subdomain_required'
+	| 'not_found'
+	| 'ended'
+	| 'no_subdomain_extra';
+
+/**
+ * The customer sets or changes their label from the panel: the same rules as checkout, unique among
+ * live services, then the records follow (old name removed, new one published). The label is kept
+ * even when DNS is down: the page shows the state and the sweep publishes it later.
+ */
+export async function changeSubdomain(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+	raw: string,
+	now = new Date(),
+): Promise<{ label: string; address: string | null; dns: string | null } | SubdomainChangeRefusal> {
+	if (!isUuid(serviceId)) return 'not_found';
+	const label = normalizeSubdomain(raw);
+	const problem = subdomainProblem(label);
+	if (problem) return problem;
+	const { data: s, error } = await admin
+		.from('services')
+		.select('id, status, subdomain, subdomain_extra')
+		.eq('id', serviceId)
+		.eq('user_id', customer.id)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	if (!s) return 'not_found';
+	if (!liveStatuses.includes(s.status)) return 'ended';
+	if (!s.subdomain_extra) return 'no_subdomain_extra';
+	if (s.subdomain !== label) {
+		const { error: saveError } = await admin
+			.from('services')
+			.update({ subdomain: label, subdomain_dns: 'pending', subdomain_dns_at: now.toISOString() })
+			.eq('id', s.id);
+		if (saveError?.code === '23505') return 'subdomain_taken';
+		if (saveError) throw new Error(`subdomain of ${serviceId}: ${saveError.message}`);
+		const { error: logError } = await admin.from('service_activity').insert({
+			service_id: s.id,
+			user_id: customer.id,
+			event: 'settings_changed',
+			detail: { subdomain: label, previous: s.subdomain },
+		});
+		if (logError)
+			logger.warn('subdomain change not logged', { serviceId, error: logError.message });
+		await syncSubdomain(admin, s.id, getDns(), now);
+	}
+	const { data: after } = await admin
+		.from('services')
+		.select('subdomain_dns, panel_address')
+		.eq('id', s.id)
+		.single();
+	const port = parseAddress(after?.panel_address)?.port ?? null;
+	return {
+		label,
+		address: port ? `${label}.${getDns().zone}:${port}` : `${label}.${getDns().zone}`,
+		dns: after?.subdomain_dns ?? null,
+	};
+}
