@@ -3,6 +3,7 @@ import { createEmbeddedDns } from './embedded';
 import { DnsConfigError } from './errors';
 import { createPowerDns } from './powerdns';
 import type { DnsPort } from './types';
+import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type * from './types';
 export * from './errors';
@@ -23,9 +24,7 @@ const SETTINGS = [
 	'POWERDNS_SERVER_ID',
 ] as const;
 
-let cached: { key: string; dns: DnsPort } | undefined;
-
-function unconfigured(reason: DnsConfigError, env: Record<string, string | undefined>): DnsPort {
+function unconfigured(reason: DnsConfigError, env: Env): DnsPort {
 	const reject = () => Promise.reject(new DnsConfigError(reason.message));
 	return {
 		kind:
@@ -41,7 +40,7 @@ function unconfigured(reason: DnsConfigError, env: Record<string, string | undef
 	};
 }
 
-function createDns(env: Record<string, string | undefined>): DnsPort {
+function createDns(env: Env): DnsPort {
 	try {
 		const config = readDnsConfig(env);
 		return config.kind === 'powerdns' ? createPowerDns(config) : createEmbeddedDns(config);
@@ -51,9 +50,5 @@ function createDns(env: Record<string, string | undefined>): DnsPort {
 	}
 }
 
-/** The DNS for the current environment (read at run time, not baked into the build). */
-export function getDns(env: Record<string, string | undefined> = process.env): DnsPort {
-	const key = SETTINGS.map((name) => env[name] ?? '').join('\n');
-	if (cached?.key !== key) cached = { key, dns: createDns(env) };
-	return cached.dns;
-}
+/** The DNS for the current environment. */
+export const getDns = pickAdapter(SETTINGS, createDns);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DnsValidationError } from './errors';
-import { reverseChange, subdomainChange, subdomainKeys } from './records';
-import type { DnsPort } from './types';
+import { DnsValidationError } from '../../../src/server/dns/errors.ts';
+import { reverseChange, subdomainChange, subdomainKeys } from '../../../src/server/dns/records.ts';
+import type { DnsPort } from '../../../src/server/dns/types.ts';
 
 /**
- * The one behaviour every DNS implementation must have, run by tests against each (the embedded
- * default and the PowerDNS adapter in front of a fake PowerDNS): records written can be looked up,
+ * The one behaviour every DNS implementation must have, run by contract.test.ts against each (the
+ * embedded default and the PowerDNS adapter in front of a fake PowerDNS): records written can be looked up,
  * replaced and removed; what PowerDNS refuses is refused. `make` gives a fresh port on the zone
  * `play.test.example` with the reverse zone `2.0.192.in-addr.arpa`.
  */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dnsContract } from '../../../src/server/dns/contract.ts';
+import { dnsContract } from './suite.ts';
 import { createEmbeddedDns, lookUpEmbedded } from '../../../src/server/dns/embedded.ts';
 import { DnsError, DnsNotFoundError, DnsUnavailableError } from '../../../src/server/dns/errors.ts';
 import { createPowerDns } from '../../../src/server/dns/powerdns.ts';
