@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
-import type { InvoiceStatus } from '../../lib/domain/invoice-status';
+import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
@@ -64,7 +64,7 @@ export async function invoiceDetail(
 		id: row.id,
 		number: row.number,
 		kind: row.kind as InvoiceDetail['kind'],
-		status: row.status as InvoiceStatus,
+		status: invoiceStatusSchema.parse(row.status),
 		currency: row.currency,
 		total: Number(row.total),
 		issuedAt: row.issued_at,
