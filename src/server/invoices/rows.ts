@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { InvoiceStatus } from '../../lib/domain/invoice-status';
+import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
 import type { DiscountCode, InvoiceRow, ServiceRef } from '../../lib/panel/types';
 
 // Database rows as the panel's JSON: one mapping per shape, so the list, the dashboard and the
@@ -49,8 +50,8 @@ export function invoiceRow(row: InvoiceListRow): InvoiceRow {
 	return {
 		id: row.id ?? '',
 		number: row.number ?? '',
-		kind: (row.kind ?? 'new') as InvoiceRow['kind'],
-		status: (row.status ?? 'unpaid') as InvoiceStatus,
+		kind: invoiceKindSchema.parse(row.kind ?? 'new'),
+		status: invoiceStatusSchema.parse(row.status ?? 'unpaid'),
 		currency: row.currency ?? '',
 		total: Number(row.total),
 		issuedAt: row.issued_at ?? '',
