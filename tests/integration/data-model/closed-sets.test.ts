@@ -9,6 +9,7 @@ import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
+import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -27,6 +28,7 @@ const sets: Record<string, readonly string[]> = {
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,
 	'affiliate_payouts.status': payoutStatuses,
+	'services.subdomain_dns': subdomainDnsStates,
 };
 
 let stack: LocalStack;
