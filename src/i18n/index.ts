@@ -32,6 +32,11 @@ export function useTranslations(locale: Locale): Translate {
 	return t;
 }
 
+/** Whether a key, from a list built at run time (by prefix, say), is one of the dictionaries'. */
+export function isDictionaryKey(key: string): key is RawKey {
+	return Object.hasOwn(en, key);
+}
+
 /** Only the strings an island uses, so no island ships a whole dictionary. */
 export function pickStrings<K extends RawKey>(
 	locale: Locale,

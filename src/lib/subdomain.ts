@@ -8,6 +8,12 @@ import { z } from 'zod';
  * Uniqueness is the database's (`services_live_subdomain`); this is everything that can be
  * checked without it. Pure: safe in the browser.
  */
+/** Where a subdomain's DNS records stand; `services.subdomain_dns` allows the same (or null). */
+export const subdomainDnsStates = ['pending', 'published', 'failed', 'removed'] as const;
+export type SubdomainDnsState = (typeof subdomainDnsStates)[number];
+// Pure: browser code that needs only the list or the type leaves zod out of its bundle.
+export const subdomainDnsStateSchema = /* @__PURE__ */ z.enum(subdomainDnsStates);
+
 export const subdomainMin = 3;
 export const subdomainMax = 32;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What GET /api/panel/affiliate answers: the panel's affiliate page, shared by server and island. */
 export interface AffiliateBalance {
 	currency: string;
@@ -21,11 +23,17 @@ export interface AffiliateCommission {
 	availableAt: string;
 }
 
+/** Where a payout stands; `affiliate_payouts.status` allows the same. */
+export const payoutStatuses = ['requested', 'paid', 'rejected'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+// Pure: browser code that needs only the list or the type leaves zod out of its bundle.
+export const payoutStatusSchema = /* @__PURE__ */ z.enum(payoutStatuses);
+
 export interface AffiliatePayout {
 	id: string;
 	currency: string;
 	amount: number;
-	status: 'requested' | 'paid' | 'rejected';
+	status: PayoutStatus;
 	requestedAt: string;
 }
 

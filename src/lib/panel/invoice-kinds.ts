@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { UiKey } from '../../i18n';
 
 /**
@@ -7,6 +8,8 @@ import type { UiKey } from '../../i18n';
  */
 export const invoiceKinds = ['new', 'renewal', 'upgrade', 'pause'] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
+// Pure: browser code that needs only the list or the type leaves zod out of its bundle.
+export const invoiceKindSchema = /* @__PURE__ */ z.enum(invoiceKinds);
 
 export function invoiceKindKey(kind: InvoiceKind): UiKey {
 	return `billing.kind.${kind}`;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ServiceRef } from './types';
 
 // The support pages' rules and the JSON their endpoints answer: one module for the server that
@@ -16,6 +17,10 @@ export const messageMaxLength = 10_000;
 
 export const isDepartment = (value: unknown): value is Department =>
 	departments.includes(value as Department);
+
+// Pure: browser code that needs only the lists or the types leaves zod out of its bundle.
+export const departmentSchema = /* @__PURE__ */ z.enum(departments);
+export const ticketStatusSchema = /* @__PURE__ */ z.enum(ticketStatuses);
 
 /** One row of the ticket list. */
 export interface TicketRow {

@@ -2,6 +2,7 @@ import type { DeclineReason } from '../billing/decline';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from '../domain/invoice-status';
+import type { SubdomainDnsState } from '../subdomain';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
 // server that builds it and the browser that shows it. Amounts are minor units; dates ISO strings.
@@ -182,7 +183,7 @@ export interface ServerDetail extends ServerRow {
 		label: string;
 		name: string;
 		address: string | null;
-		dns: 'pending' | 'published' | 'failed' | 'removed' | null;
+		dns: SubdomainDnsState | null;
 	} | null;
 	subscription: {
 		cycle: string;

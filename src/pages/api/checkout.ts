@@ -3,6 +3,7 @@ import { checkout } from '../../server/checkout/checkout';
 import { checkoutBody, toCheckoutInput } from '../../server/checkout/request';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '../../server/http/api';
 import { siteOrigin } from '../../server/http/site-origin';
+import { bodyField } from '../../server/http/body';
 import { callerOf } from '../../server/http/caller';
 import { clientAddressOf } from '../../server/http/request-address';
 import { limits } from '../../server/rate-limit/limits';
@@ -13,8 +14,7 @@ export const prerender = false;
 /** POST /api/checkout: the contract in docs/checkout.md. Every amount is the server's own. */
 export const POST: APIRoute = async (context) => {
 	let locale = callerLocale(context);
-	const namedLocale = (raw: unknown) =>
-		callerLocale(context, (raw as { locale?: unknown } | null)?.locale);
+	const namedLocale = (raw: unknown) => callerLocale(context, bodyField(raw, 'locale'));
 	const customer = await callerOf(context);
 	if (!customer) return apiError(401, 'unauthenticated', 'checkout.error.unauthenticated', locale);
 	const verdict = await limits.checkoutsPerAccount.hit(customer.id);

@@ -1,10 +1,16 @@
 import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import { isLocale, localizePath } from '../../i18n';
 import { safeReturnPath } from '../../lib/auth/return-to';
 import { supabaseEnv } from '../../server/supabase/env';
 import { authCallbackUrl } from '../../server/auth/callback-url';
 
 export const prerender = false;
+
+/** The auth service's public settings (GET /auth/v1/settings), as far as this reads them. */
+const authSettingsSchema = z.object({
+	external: z.object({ google: z.boolean().optional() }).optional(),
+});
 
 /**
  * "Sign in with Google": only when the auth service has Google enabled (its public settings say
@@ -15,9 +21,11 @@ export const POST: APIRoute = async ({ url, locals, redirect }) => {
 	const locale = isLocale(localeParam) ? localeParam : 'en';
 	const next = safeReturnPath(url.searchParams.get('next'), localizePath('/panel', locale));
 	const env = supabaseEnv();
-	const settings: { external?: Record<string, boolean> } = env
+	// An answer that is not the settings counts as no answer: Google is off.
+	const settings: z.infer<typeof authSettingsSchema> = env
 		? await fetch(`${env.url}/auth/v1/settings`, { headers: { apikey: env.anonKey } })
-				.then((r) => r.json() as Promise<{ external?: Record<string, boolean> }>)
+				.then((r) => r.json())
+				.then((body) => authSettingsSchema.parse(body))
 				.catch(() => ({}))
 		: {};
 	if (!settings.external?.google || !locals.supabase) {

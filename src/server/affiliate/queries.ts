@@ -1,9 +1,10 @@
+import { z } from 'zod';
+import { currencySchema } from '../../lib/domain/currency';
 import { policy } from '../../lib/policy';
-import type {
-	AffiliateBalance,
-	AffiliateCommission,
-	AffiliatePayout,
-	AffiliateView,
+import {
+	payoutStatusSchema,
+	type AffiliateCommission,
+	type AffiliateView,
 } from '../../lib/panel/affiliate';
 import type { CustomerClient } from '../supabase/customer-client';
 
@@ -11,15 +12,31 @@ import type { CustomerClient } from '../supabase/customer-client';
 // computed from paid invoices) and the customer's own commission lines and payouts, which
 // row-level security limits to them. A referred customer is only ever a number.
 
-interface Overview {
-	code: string;
-	visits: number;
-	signUps: number;
-	payingCustomers: number;
-	tiers: { percent: number; minCustomers: number }[];
-	holdDays: number;
-	balances: AffiliateBalance[];
-}
+/**
+ * What `affiliate_overview` answers (jsonb, its latest definition in
+ * 20261126170000_affiliate_paid_tiers.sql): null for a customer who has not joined. Counts and
+ * amounts (minor units) are whole numbers; `joinedAt` is kept, as the page has always passed it on.
+ */
+const overviewSchema = z
+	.object({
+		code: z.string(),
+		joinedAt: z.string(),
+		visits: z.number().int(),
+		signUps: z.number().int(),
+		payingCustomers: z.number().int(),
+		tiers: z.array(z.object({ percent: z.number().int(), minCustomers: z.number().int() })),
+		holdDays: z.number().int(),
+		balances: z.array(
+			z.object({
+				currency: currencySchema,
+				pending: z.number().int(),
+				available: z.number().int(),
+				paidOut: z.number().int(),
+				minimumPayout: z.number().int(),
+			}),
+		),
+	})
+	.nullable();
 
 function statusOf(row: {
 	kind: string;
@@ -36,7 +53,7 @@ function statusOf(row: {
 export async function affiliatePage(client: CustomerClient): Promise<AffiliateView> {
 	const { data, error } = await client.rpc('affiliate_overview');
 	if (error) throw new Error(`affiliate_overview: ${error.message}`);
-	const overview = data as unknown as Overview | null;
+	const overview = overviewSchema.parse(data);
 	if (!overview)
 		return {
 			joined: false,
@@ -75,7 +92,7 @@ export async function affiliatePage(client: CustomerClient): Promise<AffiliateVi
 			id: row.id,
 			currency: row.currency,
 			amount: Number(row.amount),
-			status: row.status as AffiliatePayout['status'],
+			status: payoutStatusSchema.parse(row.status),
 			requestedAt: row.requested_at,
 		})),
 	};

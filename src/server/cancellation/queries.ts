@@ -1,5 +1,6 @@
 import { anchorDayOf, pauseQuotes } from '../../lib/billing/pause-quote';
-import { vatRateFor, type Currency } from '../../lib/catalogue';
+import { vatRateFor } from '../../lib/catalogue';
+import { currencySchema } from '../../lib/domain/currency';
 import { isUuid } from '../../lib/uuid';
 import type { CancelPage } from '../../lib/panel/types';
 import { moneyBackOffer } from '../billing/money-back-offer';
@@ -71,7 +72,7 @@ export async function cancelPage(
 	const due = service.current_period_end;
 	const quotes = due
 		? pauseQuotes({
-				currency: service.currency as Currency,
+				currency: currencySchema.parse(service.currency),
 				dueDate: dateOf(due),
 				anchorDay: anchorDayOf(service.anchor_day, service.current_period_start, due),
 				taxRate: vatRateFor(must('profile', profile)?.country),

@@ -1,21 +1,27 @@
+import { z } from 'zod';
 import type { Dashboard, InvoiceRow } from '../../lib/panel/types';
-import { invoiceRow, type InvoiceListRow } from '../invoices/rows';
-import { serverRow, type ServiceListColumns } from '../servers/rows';
+import { invoiceRow, invoiceListRowSchema, type InvoiceListRow } from '../invoices/rows';
+import { serverRow, serviceListColumnsSchema } from '../servers/rows';
 import { liveStatus } from '../servers/live';
 import type { CustomerClient } from '../supabase/customer-client';
 
-interface DashboardJson {
-	first_name: string | null;
-	summary: {
-		active_servers: number;
-		unpaid_invoices: number;
-		active_tickets: number;
-		total_spent: { currency: string; amount: number }[];
-	};
-	open_invoices: InvoiceListRow[];
-	recent_invoices: InvoiceListRow[];
-	services: ServiceListColumns[];
-}
+/**
+ * What `panel_dashboard` answers (jsonb, 20261125100000_customer_panel.sql), with the summary of
+ * `dashboard_summary` in it: counts and amounts (minor units) are whole numbers. The invoices and
+ * services carry more columns than a row needs; parsing keeps only those.
+ */
+const dashboardSchema = z.object({
+	first_name: z.string().nullable(),
+	summary: z.object({
+		active_servers: z.number().int(),
+		unpaid_invoices: z.number().int(),
+		active_tickets: z.number().int(),
+		total_spent: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+	}),
+	open_invoices: z.array(invoiceListRowSchema),
+	recent_invoices: z.array(invoiceListRowSchema),
+	services: z.array(serviceListColumnsSchema),
+});
 
 /**
  * The dashboard: one database call (`panel_dashboard`, as the customer) and the game panel's
@@ -24,7 +30,7 @@ interface DashboardJson {
 export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 	const { data, error } = await client.rpc('panel_dashboard');
 	if (error) throw new Error(`panel_dashboard: ${error.message}`);
-	const json = data as unknown as DashboardJson;
+	const json = dashboardSchema.parse(data);
 	// panel_dashboard returns no pauses: the running ones come beside it, for serverRow to show a
 	// paused server as paused here as in the server list.
 	const [states, pauses] = await Promise.all([
@@ -42,10 +48,10 @@ export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 	return {
 		firstName: json.first_name,
 		summary: {
-			activeServers: Number(json.summary.active_servers),
-			unpaidInvoices: Number(json.summary.unpaid_invoices),
-			activeTickets: Number(json.summary.active_tickets),
-			totalSpent: json.summary.total_spent.map((s) => ({ ...s, amount: Number(s.amount) })),
+			activeServers: json.summary.active_servers,
+			unpaidInvoices: json.summary.unpaid_invoices,
+			activeTickets: json.summary.active_tickets,
+			totalSpent: json.summary.total_spent,
 		},
 		openInvoices: rows(json.open_invoices),
 		recentInvoices: rows(json.recent_invoices),

@@ -20,7 +20,7 @@ const reads: { api: PanelApi; path: string; key: string }[] = [
 /** The system's reason under fetch's bare "fetch failed" (ECONNREFUSED, ENOTFOUND), if any. */
 function systemCode(error: unknown): string | undefined {
 	for (let cause = error; cause instanceof Error; cause = cause.cause) {
-		const code = (cause as { code?: unknown }).code;
+		const code = 'code' in cause ? cause.code : undefined;
 		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 	}
 	return undefined;

@@ -11,7 +11,7 @@ import {
 import { exceedsJsonDepth } from '@frostnode/json-depth';
 import { allTextStorable } from '../../lib/security/text';
 import type { Verdict } from '../rate-limit/limiter';
-import { readCappedText } from './body';
+import { bodyField, readCappedText } from './body';
 
 /**
  * The conventions of every JSON endpoint: errors as `{ error: { code, message } }` with the
@@ -104,7 +104,7 @@ export async function readJsonBody<T>(
 		return { ok: false, response: apiError(400, 'invalid_body', 'api.error.badRequest', locale) };
 	}
 	// A body that names its language is answered in it, even when it is refused.
-	const named = (raw as { locale?: unknown } | null)?.locale;
+	const named = bodyField(raw, 'locale');
 	if (isLocale(named)) locale = named;
 	if (!allTextStorable(raw))
 		return { ok: false, response: apiError(400, 'invalid_text', 'api.error.invalidText', locale) };

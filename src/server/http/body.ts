@@ -45,3 +45,13 @@ export async function readCappedText(
 	const read = await readCappedBody(request, maxBytes);
 	return read.ok ? { ok: true, text: new TextDecoder().decode(read.bytes) } : read;
 }
+
+/**
+ * One field of a parsed JSON body, unchecked: undefined unless the body is an object that has it
+ * (JSON.parse makes every field an own property). For a field read before or without the body's
+ * schema, such as the language a refusal is worded in: the caller's guard decides what it is.
+ */
+export function bodyField(raw: unknown, name: string): unknown {
+	if (typeof raw !== 'object' || raw === null) return undefined;
+	return Object.getOwnPropertyDescriptor(raw, name)?.value;
+}

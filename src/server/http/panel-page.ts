@@ -1,8 +1,6 @@
-import { dictionaries, locales, pickStrings, type Locale } from '../../i18n';
+import { dictionaries, isDictionaryKey, locales, pickStrings, type Locale } from '../../i18n';
 import { currencies } from '../../lib/catalogue';
 import { getPaymentGateway } from '../payments';
-
-type Keys = Parameters<typeof pickStrings>[1];
 
 /** What every panel island gets from its page: the language, its strings, the link prefix. */
 export function panelIslandProps(
@@ -10,7 +8,8 @@ export function panelIslandProps(
 	keys: (dictionary: Record<string, string>) => string[],
 ) {
 	const { intl, segment } = locales[locale];
-	const picked = keys(dictionaries.en) as unknown as Keys;
+	// The lists pick by prefix, as plain strings: the guard types them (a stale key would be dropped).
+	const picked = keys(dictionaries.en).filter(isDictionaryKey);
 	return {
 		locale,
 		intl,

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
-import type { InvoiceStatus } from '../../lib/domain/invoice-status';
+import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
@@ -63,8 +64,8 @@ export async function invoiceDetail(
 	return {
 		id: row.id,
 		number: row.number,
-		kind: row.kind as InvoiceDetail['kind'],
-		status: row.status as InvoiceStatus,
+		kind: invoiceKindSchema.parse(row.kind),
+		status: invoiceStatusSchema.parse(row.status),
 		currency: row.currency,
 		total: Number(row.total),
 		issuedAt: row.issued_at,

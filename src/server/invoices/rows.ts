@@ -1,25 +1,34 @@
-import type { InvoiceStatus } from '../../lib/domain/invoice-status';
+import { z } from 'zod';
+import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
 import type { DiscountCode, InvoiceRow, ServiceRef } from '../../lib/panel/types';
 
 // Database rows as the panel's JSON: one mapping per shape, so the list, the dashboard and the
 // invoice page name things the same way.
 
-export interface InvoiceListRow {
-	id: string | null;
-	number: string | null;
-	kind: string | null;
-	status: string | null;
-	currency: string | null;
-	total: number | string | null;
-	issued_at: string | null;
-	due_at: string | null;
-	paid_at: string | null;
-	service_id: string | null;
-	service_type: string | null;
-	service_game: string | null;
-	service_plan: string | null;
-	service_label: string | null;
-}
+/**
+ * A row of the `invoice_list` view (20261125100000_customer_panel.sql) without its owner and
+ * search text: the invoice list reads it through the generated types, and `panel_dashboard`
+ * returns such rows in jsonb, which the dashboard parses with this. A view's columns may all be
+ * null as far as the database tells; the total has also been read as a string.
+ */
+export const invoiceListRowSchema = z.object({
+	id: z.string().nullable(),
+	number: z.string().nullable(),
+	kind: z.string().nullable(),
+	status: z.string().nullable(),
+	currency: z.string().nullable(),
+	total: z.union([z.number(), z.string()]).nullable(),
+	issued_at: z.string().nullable(),
+	due_at: z.string().nullable(),
+	paid_at: z.string().nullable(),
+	service_id: z.string().nullable(),
+	service_type: z.string().nullable(),
+	service_game: z.string().nullable(),
+	service_plan: z.string().nullable(),
+	service_label: z.string().nullable(),
+});
+export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
 
 export function serviceRef(row: {
 	id: string;
@@ -41,8 +50,8 @@ export function invoiceRow(row: InvoiceListRow): InvoiceRow {
 	return {
 		id: row.id ?? '',
 		number: row.number ?? '',
-		kind: (row.kind ?? 'new') as InvoiceRow['kind'],
-		status: (row.status ?? 'unpaid') as InvoiceStatus,
+		kind: invoiceKindSchema.parse(row.kind ?? 'new'),
+		status: invoiceStatusSchema.parse(row.status ?? 'unpaid'),
 		currency: row.currency ?? '',
 		total: Number(row.total),
 		issuedAt: row.issued_at ?? '',

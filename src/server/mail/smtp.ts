@@ -22,7 +22,11 @@ function connection(config: SmtpConfig) {
 
 /** A failure in our words plus the server's, with the login taken out wherever it appears. */
 function probeFailure(config: SmtpConfig, error: unknown): Error {
-	const { message = 'failed', code } = error as { message?: string; code?: string };
+	// Narrowed, not assumed: nodemailer rejects with an Error carrying a `code` (EAUTH, ESOCKET, …).
+	const thrown = typeof error === 'object' && error !== null ? error : {};
+	const message =
+		'message' in thrown && typeof thrown.message === 'string' ? thrown.message : 'failed';
+	const code = 'code' in thrown && typeof thrown.code === 'string' ? thrown.code : undefined;
 	let said = message;
 	// Some relays quote the user name in a refusal, and for token relays it is the secret.
 	for (const part of [config.auth?.user, config.auth?.pass])

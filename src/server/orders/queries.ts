@@ -21,15 +21,8 @@ export async function orderStatus(
 		.eq('id', orderId)
 		.maybeSingle();
 	if (!order || order.user_id !== userId) return null;
-	const invoices = (order.invoices ?? []) as {
-		id: string;
-		status: string;
-		total: number;
-		currency: string;
-		kind: string;
-		last_payment_error: string | null;
-	}[];
-	const invoice = invoices.find((candidate) => candidate.kind === 'new');
+	// The generated types carry the embedded invoices' columns (a to-many embed: always a list).
+	const invoice = order.invoices.find((candidate) => candidate.kind === 'new');
 	const service = order.services;
 	if (!invoice || !service) return null;
 	return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@supabase/supabase-js';
+import { z } from 'zod';
 import { localizePath, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import { routes } from '../../lib/routes';
@@ -64,6 +65,9 @@ export async function setDefaultCard(
 
 export type RemoveOutcome = 'ok' | 'not_found' | 'needed_for_renewal' | 'unavailable';
 
+/** What `remove_payment_method` answers (text, 20261125110000_saved_cards.sql). */
+const removedSchema = z.enum(['removed', 'not_found', 'needed_for_renewal']);
+
 /** Removals per customer in this process, one after the other (see removeCard). */
 const removing = new Map<string, Promise<unknown>>();
 
@@ -120,5 +124,6 @@ async function removeNow(
 		method: methodId,
 	});
 	if (failed) throw new Error(`remove_payment_method: ${failed.message}`);
-	return outcome === 'removed' ? 'ok' : (outcome as RemoveOutcome);
+	const removed = removedSchema.parse(outcome);
+	return removed === 'removed' ? 'ok' : removed;
 }

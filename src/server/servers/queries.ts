@@ -1,6 +1,7 @@
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
+import { subdomainDnsStateSchema } from '../../lib/subdomain';
 import { isUuid } from '../../lib/uuid';
 import { moneyBackOffer } from '../billing/money-back-offer';
 import { refOf } from '../billing/panel-steps';
@@ -61,7 +62,7 @@ function subdomainOf(s: {
 		label: s.subdomain,
 		name,
 		address: port ? `${name}:${port}` : null,
-		dns: s.subdomain_dns as NonNullable<ServerDetail['subdomain']>['dns'],
+		dns: subdomainDnsStateSchema.nullable().parse(s.subdomain_dns),
 	};
 }
 

@@ -1,24 +1,29 @@
+import { z } from 'zod';
 import type { ServerRow } from '../../lib/panel/types';
 import { pauseColumns, pauseState } from '../../lib/panel/pause-state';
 import { serviceRef } from '../invoices/rows';
 
-/** The service columns a server row needs (the dashboard's function returns the same names). */
-export interface ServiceListColumns {
-	id: string;
-	product_type: string;
-	game: string | null;
-	plan_id: string;
-	tier: string;
-	label: string;
-	ram_gb: number;
-	status: string;
-	cancel_at_period_end: boolean;
-	current_period_end: string | null;
-	panel_server_id: string | null;
-	panel_identifier: string | null;
+/**
+ * The service columns a server row needs. The server list reads them through the generated types;
+ * `panel_dashboard` returns the same names in jsonb, which the dashboard parses with this.
+ */
+export const serviceListColumnsSchema = z.object({
+	id: z.string(),
+	product_type: z.string(),
+	game: z.string().nullable(),
+	plan_id: z.string(),
+	tier: z.string(),
+	label: z.string(),
+	ram_gb: z.number(),
+	status: z.string(),
+	cancel_at_period_end: z.boolean(),
+	current_period_end: z.string().nullable(),
+	panel_server_id: z.string().nullable(),
+	panel_identifier: z.string().nullable(),
 	/** Its pauses, where the read embeds them (`pauseColumns`); a paused service shows as paused. */
-	service_pauses?: unknown;
-}
+	service_pauses: z.unknown().optional(),
+});
+export type ServiceListColumns = z.infer<typeof serviceListColumnsSchema>;
 
 export const serviceListColumns = `id, product_type, game, plan_id, tier, label, ram_gb, status, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, ${pauseColumns}`;
 

@@ -2,6 +2,7 @@ import {
 	isDepartment,
 	messageMaxLength,
 	subjectLength,
+	ticketStatusSchema,
 	type NewTicket,
 	type TicketStatus,
 } from '../../lib/panel/support';
@@ -105,5 +106,6 @@ export async function reopenTicket(client: CustomerClient, ticketId: string): Pr
 	if (!isUuid(ticketId)) return 'not_found';
 	const { data, error } = await client.rpc('reopen_ticket', { ticket: ticketId });
 	if (error) throw new Error(`reopen_ticket: ${error.message}`);
-	return data === 'not_found' ? data : { id: ticketId, status: data as TicketStatus };
+	// Anything but not_found is the ticket's status, one of the list the tickets table checks.
+	return data === 'not_found' ? data : { id: ticketId, status: ticketStatusSchema.parse(data) };
 }

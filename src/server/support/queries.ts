@@ -1,9 +1,10 @@
-import type {
-	Department,
-	TicketList,
-	TicketRow,
-	TicketStatus,
-	TicketThread,
+import { z } from 'zod';
+import {
+	departmentSchema,
+	ticketStatusSchema,
+	type TicketList,
+	type TicketRow,
+	type TicketThread,
 } from '../../lib/panel/support';
 import { isUuid } from '../../lib/uuid';
 import { serviceRef } from '../invoices/rows';
@@ -12,27 +13,31 @@ import type { CustomerClient } from '../supabase/customer-client';
 // The support pages' reads, as the customer: row-level security decides what they see, and each
 // query also names the customer so the planner uses the per-customer indexes.
 
-/** tickets_overview's row; the generated types cannot tell which of its columns may be null. */
-interface OverviewRow {
-	id: string;
-	subject: string;
-	department: string;
-	status: string;
-	service_id: string | null;
-	service_type: string | null;
-	service_game: string | null;
-	service_plan: string | null;
-	service_label: string | null;
-	created_at: string;
-	last_reply_at: string;
-}
+/**
+ * tickets_overview's row (20261125120000_support_threads.sql), parsed: the generated types cannot
+ * tell which of its columns may be null (a ticket without a service, a VPS without a game).
+ */
+const overviewRowSchema = z.object({
+	id: z.string(),
+	subject: z.string(),
+	department: departmentSchema,
+	status: ticketStatusSchema,
+	service_id: z.string().nullable(),
+	service_type: z.string().nullable(),
+	service_game: z.string().nullable(),
+	service_plan: z.string().nullable(),
+	service_label: z.string().nullable(),
+	created_at: z.string(),
+	last_reply_at: z.string(),
+});
+type OverviewRow = z.infer<typeof overviewRowSchema>;
 
 function ticketRow(row: OverviewRow): TicketRow {
 	return {
 		id: row.id,
 		subject: row.subject,
-		department: row.department as Department,
-		status: row.status as TicketStatus,
+		department: row.department,
+		status: row.status,
 		service: row.service_id
 			? serviceRef({
 					id: row.service_id,
@@ -66,7 +71,7 @@ export async function listTickets(client: CustomerClient, userId: string): Promi
 	if (tickets.error) throw new Error(`tickets_overview: ${tickets.error.message}`);
 	if (services.error) throw new Error(`services: ${services.error.message}`);
 	return {
-		tickets: (tickets.data as unknown as OverviewRow[]).map(ticketRow),
+		tickets: z.array(overviewRowSchema).parse(tickets.data).map(ticketRow),
 		services: services.data.map(serviceRef),
 	};
 }
@@ -94,8 +99,8 @@ export async function ticketThread(
 	return {
 		id: data.id,
 		subject: data.subject,
-		department: data.department as Department,
-		status: data.status as TicketStatus,
+		department: departmentSchema.parse(data.department),
+		status: ticketStatusSchema.parse(data.status),
 		service: data.services ? serviceRef(data.services) : null,
 		createdAt: data.created_at,
 		messages: data.ticket_messages.map((message) => ({

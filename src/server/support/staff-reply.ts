@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { localizePath, useTranslations } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import { routes } from '../../lib/routes';
@@ -14,12 +15,19 @@ export type StaffReplyOutcome =
 	| { outcome: 'sent'; ticket: string; to: string | null; locale: string; mailed: boolean }
 	| { outcome: 'not_found' | 'missing_message' | 'too_long' };
 
-interface Recorded {
-	ticket: string;
-	subject: string;
-	email: string | null;
-	locale: string | null;
-}
+/**
+ * What `staff_reply` answers (jsonb, 20261125120000_support_threads.sql): the mail's facts, or null
+ * for no such ticket. The address and the language are null for an account deleted since.
+ */
+const recordedSchema = z
+	.object({
+		ticket: z.string(),
+		subject: z.string(),
+		email: z.string().nullable(),
+		locale: z.string().nullable(),
+	})
+	.nullable();
+type Recorded = NonNullable<z.infer<typeof recordedSchema>>;
 
 /** The mail about a staff reply: the reply itself, then the way to the thread. */
 export function staffReplyMail(recorded: Recorded, message: string, origin: string) {
@@ -49,7 +57,7 @@ export async function staffReply(
 	const body = checked.message;
 	const { data, error } = await admin.rpc('staff_reply', { ticket: ticketId, message: body });
 	if (error) throw new Error(`staff_reply: ${error.message}`);
-	const recorded = data as unknown as Recorded | null;
+	const recorded = recordedSchema.parse(data);
 	if (!recorded) return { outcome: 'not_found' };
 	// An account deleted since has no address: the reply is recorded, there is no one to mail.
 	const mailed = recorded.email

@@ -8,6 +8,8 @@ import { currencies } from '../../../src/lib/domain/currency.ts';
 import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
+import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
+import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -25,6 +27,8 @@ const sets: Record<string, readonly string[]> = {
 	'tickets.department': departments,
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,
+	'affiliate_payouts.status': payoutStatuses,
+	'services.subdomain_dns': subdomainDnsStates,
 };
 
 let stack: LocalStack;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { recordVisit } from '../../../server/affiliate/actions';
-import { readCappedText } from '../../../server/http/body';
+import { bodyField, readCappedText } from '../../../server/http/body';
 import { clientAddressOf } from '../../../server/http/request-address';
 import { limits } from '../../../server/rate-limit/limits';
 import { adminClient } from '../../../server/supabase/admin-client';
@@ -20,7 +20,7 @@ export const POST: APIRoute = async (context) => {
 		const read = await readCappedText(context.request, 200);
 		let code: unknown;
 		try {
-			code = read.ok ? (JSON.parse(read.text) as { code?: unknown }).code : undefined;
+			code = read.ok ? bodyField(JSON.parse(read.text), 'code') : undefined;
 		} catch {
 			code = undefined;
 		}
