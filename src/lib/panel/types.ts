@@ -1,3 +1,4 @@
+import type { UpgradeStatus } from '../domain/upgrade-status';
 import type { DeclineReason } from '../billing/decline';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
@@ -127,7 +128,7 @@ export interface InvoiceDetail extends InvoiceRow {
 
 export interface UpgradePayment {
 	id: string;
-	status: 'pending' | 'paid' | 'applied' | 'cancelled';
+	status: UpgradeStatus;
 	from: { ramGb: number; storageGb: number };
 	to: { ramGb: number; storageGb: number };
 	/** From the upgrade day to the end of the period it was bought in. */

@@ -6,6 +6,7 @@ import { readLiveChatConfig } from '../live-chat/config.ts';
 import { parseMailFrom, parseSmtpUrl } from '../mail/config.ts';
 import { readPaymentConfig } from '../payments/config.ts';
 import { runMode, siteProblems, supabaseProblems, type Mode } from './site-checks.ts';
+import { errorText } from '../log/error-text.ts';
 
 /**
  * The start-up check (server/site-server.ts runs it before serving anything): every missing or
@@ -24,7 +25,9 @@ function caught(read: () => unknown): string[] {
 		return [];
 	} catch (error) {
 		// The panel reader lists all its problems in one message; one line each reads better.
-		return (error as Error).message.replace(/^The game panel is not configured: /, '').split('; ');
+		return errorText(error)
+			.replace(/^The game panel is not configured: /, '')
+			.split('; ');
 	}
 }
 

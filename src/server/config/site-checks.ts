@@ -1,5 +1,6 @@
 import { parseTrustedProxies } from '../http/client-address.ts';
 import { parseHostAliases } from '../http/site-origin.ts';
+import { errorText } from '../log/error-text.ts';
 
 // The site's own settings: where it is, how it listens, and what it needs from Supabase. Each
 // check names its variable and never echoes a secret's value.
@@ -71,7 +72,7 @@ export function siteProblems(env: Env, mode: Mode): string[] {
 		try {
 			parse();
 		} catch (error) {
-			problems.push((error as Error).message);
+			problems.push(errorText(error));
 		}
 	}
 	return problems;

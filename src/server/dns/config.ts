@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DnsConfigError } from './errors.ts';
 import { checkName } from './names.ts';
+import { errorText } from '../log/error-text.ts';
 
 // The DNS settings, checked once and all together, so an operator sees every missing or wrong
 // variable in one message. The key is never echoed.
@@ -46,7 +47,7 @@ export function readDnsConfig(env: Env): DnsConfig {
 		try {
 			zone = checkName(zoneRaw, 'DNS_ZONE');
 		} catch (error) {
-			problems.push((error as Error).message);
+			problems.push(errorText(error));
 		}
 	const reverseZones: string[] = [];
 	for (const raw of (env.DNS_REVERSE_ZONES ?? '')
@@ -59,7 +60,7 @@ export function readDnsConfig(env: Env): DnsConfig {
 				problems.push(`DNS_REVERSE_ZONES: ${name} is not an in-addr.arpa or ip6.arpa zone`);
 			reverseZones.push(name);
 		} catch (error) {
-			problems.push((error as Error).message);
+			problems.push(errorText(error));
 		}
 	const ttlRaw = env.DNS_TTL?.trim() || '300';
 	const ttl = z.coerce.number().int().min(30).max(86_400).safeParse(ttlRaw);

@@ -5,6 +5,7 @@ import type { EmbeddedDnsConfig } from './config';
 import { DnsConfigError, DnsValidationError } from './errors';
 import { checkChange, checkName, cnameConflicts, zoneOf } from './names';
 import type { DnsPort, RecordType } from './types';
+import { errorText } from '../log/error-text';
 
 // The embedded DNS for development, demos and tests when no PowerDNS is configured. It keeps real
 // records (in memory or, with DNS_EMBEDDED_FILE, in that JSON file, read on every call so the site
@@ -28,7 +29,7 @@ export function loadEmbeddedDns(file: string | undefined): DnsData {
 	try {
 		parsed = dataSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
 	} catch (error) {
-		throw new DnsConfigError(`DNS_EMBEDDED_FILE ${file}: ${(error as Error).message}`);
+		throw new DnsConfigError(`DNS_EMBEDDED_FILE ${file}: ${errorText(error)}`);
 	}
 	if (!parsed.success)
 		throw new DnsConfigError(`DNS_EMBEDDED_FILE ${file} is not the embedded DNS's state`);

@@ -3,6 +3,7 @@ import type { PowerDnsConfig } from './config';
 import { DnsError, DnsNotFoundError, DnsUnavailableError, DnsValidationError } from './errors';
 import { checkChange, checkName, zoneOf } from './names';
 import type { DnsPort, RecordType } from './types';
+import { errorText } from '../log/error-text';
 
 // The adapter for the PowerDNS Authoritative Server's HTTP API (v1, 4.x): a change is one
 // `PATCH /api/v1/servers/{server}/zones/{zone}` with `rrsets`, each `changetype` REPLACE (name, type,
@@ -72,12 +73,9 @@ export function createPowerDns(
 			});
 			text = await response.text();
 		} catch (error) {
-			throw new DnsUnavailableError(
-				`PowerDNS ${method} did not answer: ${(error as Error).message}`,
-				{
-					cause: error,
-				},
-			);
+			throw new DnsUnavailableError(`PowerDNS ${method} did not answer: ${errorText(error)}`, {
+				cause: error,
+			});
 		}
 		let answer: unknown;
 		try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { games, type GameId } from '../../lib/games.ts';
 import { GamePanelConfigError } from './errors.ts';
+import { errorText } from '../log/error-text.ts';
 
 // PTERODACTYL_* variables (relative imports carry .ts: the site server's start-up check loads this
 // file directly). Every game we sell needs an egg: a game without one would only fail
@@ -88,7 +89,7 @@ function readEggs(raw: string | undefined, readFile: (path: string) => string, p
 	try {
 		json = JSON.parse(source.startsWith('{') ? source : readFile(source));
 	} catch (error) {
-		problems.push(`PTERODACTYL_EGGS could not be read as JSON: ${(error as Error).message}`);
+		problems.push(`PTERODACTYL_EGGS could not be read as JSON: ${errorText(error)}`);
 		return {};
 	}
 	const parsed = z.record(z.string(), eggSchema).safeParse(json);

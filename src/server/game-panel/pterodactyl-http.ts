@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { PterodactylConfig } from './config';
 import { GamePanelError, GamePanelUnavailableError } from './errors';
 import { errorFromResponse } from './pterodactyl-errors';
+import { errorText } from '../log/error-text';
 
 // One request to the panel: the right key for the API (the client API refuses application keys),
 // Accept: application/json always (without it the panel answers errors with HTML redirects), a
@@ -51,7 +52,7 @@ export function createPanelHttp(
 			text = await response.text();
 		} catch (error) {
 			throw new GamePanelUnavailableError(
-				`The game panel did not answer ${method} ${path}: ${(error as Error).message}`,
+				`The game panel did not answer ${method} ${path}: ${errorText(error)}`,
 				{ cause: error },
 			);
 		}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { GamePanelConfigError } from './errors';
+import { errorText } from '../log/error-text';
 
 // The simulated panel's servers, in memory and, when GAME_PANEL_SIM_FILE is set, in that JSON file
 // so a restarted dev server still knows what it provisioned, and the site and the operator's
@@ -47,7 +48,7 @@ export function loadSimulation(file: string | undefined): SimData {
 	try {
 		parsed = dataSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
 	} catch (error) {
-		throw new GamePanelConfigError(`GAME_PANEL_SIM_FILE ${file}: ${(error as Error).message}`);
+		throw new GamePanelConfigError(`GAME_PANEL_SIM_FILE ${file}: ${errorText(error)}`);
 	}
 	// Refused rather than started empty: quietly forgetting servers would hide the problem.
 	if (!parsed.success)

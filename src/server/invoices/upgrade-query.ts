@@ -1,14 +1,14 @@
+import { z } from 'zod';
 import type { Locale } from '../../i18n';
 import { daysBetween } from '../../lib/billing';
+import { upgradeStatusSchema } from '../../lib/domain/upgrade-status';
 import type { UpgradePayment } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
 import { invoiceDetail } from './detail-query';
 
-interface Config {
-	ram_gb?: number;
-	storage_gb?: number;
-}
+/** A build as `service_upgrades.from_config` and `to_config` keep it (jsonb). */
+const config = z.object({ ram_gb: z.number().int(), storage_gb: z.number().int() });
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -36,8 +36,8 @@ export async function upgradePayment(
 	if (!row?.invoice_id) return null;
 	const invoice = await invoiceDetail(client, userId, row.invoice_id, now, locale);
 	if (!invoice?.periodStart || !invoice.periodEnd) return null;
-	const from = row.from_config as Config;
-	const to = row.to_config as Config;
+	const from = config.parse(row.from_config);
+	const to = config.parse(row.to_config);
 	const service = row.services;
 	const samePeriod =
 		service?.current_period_start &&
@@ -45,9 +45,9 @@ export async function upgradePayment(
 		day(service.current_period_end) === day(invoice.periodEnd);
 	return {
 		id: row.id,
-		status: row.status as UpgradePayment['status'],
-		from: { ramGb: Number(from.ram_gb), storageGb: Number(from.storage_gb) },
-		to: { ramGb: Number(to.ram_gb), storageGb: Number(to.storage_gb) },
+		status: upgradeStatusSchema.parse(row.status),
+		from: { ramGb: from.ram_gb, storageGb: from.storage_gb },
+		to: { ramGb: to.ram_gb, storageGb: to.storage_gb },
 		daysLeft: daysBetween(day(invoice.periodStart), day(invoice.periodEnd)),
 		daysInPeriod: samePeriod
 			? daysBetween(day(service.current_period_start!), day(service.current_period_end!))

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
@@ -12,6 +13,9 @@ import { getDns } from '../dns';
 import { parseAddress } from '../dns/records';
 import { liveStatus } from './live';
 import { serverRow, serviceListColumns } from './rows';
+
+/** An activity entry's details (jsonb): an object, or nothing to show. */
+const activityDetail = z.record(z.string(), z.unknown());
 
 // The panel's server reads, as the customer (row-level security applies). Live state comes from
 // the game panel, asked in parallel and given up on after a moment.
@@ -103,7 +107,7 @@ export async function serverDetail(
 	const activity = s.service_activity.map((entry) => ({
 		event: entry.event,
 		at: entry.created_at,
-		detail: (entry.detail ?? {}) as Record<string, unknown>,
+		detail: activityDetail.safeParse(entry.detail).data ?? {},
 	}));
 	const rows = invoices.data.map(invoiceRow);
 	return {

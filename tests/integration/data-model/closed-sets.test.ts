@@ -8,6 +8,7 @@ import { currencies } from '../../../src/lib/domain/currency.ts';
 import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
+import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
 import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
@@ -24,6 +25,7 @@ const sets: Record<string, readonly string[]> = {
 	'orders.payment_method': [...paymentMethods, 'none'],
 	'services.product_type': productTypes,
 	'services.tier': tiers,
+	'service_upgrades.status': upgradeStatuses,
 	'tickets.department': departments,
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,
