@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createJiti } from 'jiti';
 import { startLocalStack } from '@frostnode/local-supabase';
-import type * as RunModule from '../../src/server/billing/run.ts';
+import type * as RunModule from '../../src/server/billing/run/run.ts';
 import type * as AdminModule from '../../src/server/supabase/admin-client.ts';
 import { borrowEnv } from './borrowed-env.ts';
 
