@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addCycle } from '../../../lib/billing';
 import type { AdminClient } from '../../supabase/admin-client';
 import { getGamePanel } from '../../game-panel';
@@ -8,6 +9,9 @@ import { logger } from '../../log/logger';
 // Pauses on the game panel: a suspension of its own, not the billing state change of
 // panel-steps.ts (which records an unpaid suspension, its activity and its mail). The panel acts
 // first and the database records after, as everywhere in billing; both panel calls are idempotent.
+
+/** What `start_service_pause` answers (jsonb): started, or why not. */
+const startedSchema = z.object({ started: z.boolean(), reason: z.string().optional() });
 
 export interface PanelHeld {
 	id: string;
@@ -65,7 +69,7 @@ export async function afterPausePaid(
 		due_to: to,
 	});
 	if (failed) throw new Error(`start_service_pause: ${failed.message}`);
-	const started = data as { started: boolean; reason?: string };
+	const started = startedSchema.parse(data);
 	if (started.started) {
 		// After the start, not in it: a lost write leaves the default, the old rule (start it).
 		await admin

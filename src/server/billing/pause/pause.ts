@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../../i18n';
 import { PAUSE_MAX_MONTHS, pauseFee } from '../../../lib/billing';
-import { vatRateFor, type Currency } from '../../../lib/catalogue';
+import { vatRateFor } from '../../../lib/catalogue';
 import { percentOf } from '../../../lib/money';
 import type { InvoiceLine } from '../../../lib/billing/invoice-line';
 import { pausePaidPath } from '../../../lib/routes';
@@ -64,7 +64,7 @@ export async function createPauseInvoice(
 		.select('country')
 		.eq('id', customerId)
 		.maybeSingle();
-	const fee = pauseFee(s.currency as Currency, months);
+	const fee = pauseFee(currencySchema.parse(s.currency), months);
 	const taxRate = vatRateFor(profile?.country);
 	const columns = lineColumns({ kind: 'pause', plan: s.plan_id, months });
 	const { data, error } = await admin.rpc('request_service_pause', {

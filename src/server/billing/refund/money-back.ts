@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../../lib/uuid';
 import { closePages } from '../../checkout/close-pages';
@@ -10,7 +11,14 @@ import { deleteLateServer } from './late-server';
 import { moneyBackDays, moneyBackStanding } from './money-back-window';
 import { onPanel } from '../panel-steps';
 
-export type MoneyBackRefusal = 'not_found' | 'not_refundable' | 'window_closed';
+/** Why a money-back refund is refused; each is raised by `record_money_back` too. */
+export const moneyBackRefusals = ['not_found', 'not_refundable', 'window_closed'] as const;
+export type MoneyBackRefusal = (typeof moneyBackRefusals)[number];
+/** Reads a refusal out of the database's error message (anything else is a real failure). */
+const moneyBackRefusalSchema = z.enum(moneyBackRefusals);
+
+/** What `record_money_back` answers (jsonb): the credit note, made now or before. */
+const creditNoteSchema = z.object({ credit_note_id: z.string(), number: z.string() });
 
 export interface MoneyBack {
 	creditNoteId: string;
@@ -83,14 +91,16 @@ export async function requestMoneyBack(
 		refund_reference: refundId,
 		payment_reference: payment.gateway_reference,
 	});
-	const refusal = error?.message as MoneyBackRefusal | undefined;
-	if (refusal && ['not_found', 'not_refundable', 'window_closed'].includes(refusal)) return refusal;
-	if (error) throw new Error(`record_money_back: ${error.message}`);
+	if (error) {
+		const refusal = moneyBackRefusalSchema.safeParse(error.message);
+		if (refusal.success) return refusal.data;
+		throw new Error(`record_money_back: ${error.message}`);
+	}
+	const note = creditNoteSchema.parse(data);
 	await deleteLateServer(admin, s, refunded);
 	await syncSubdomain(admin, s.id).catch((failure: unknown) =>
 		logger.error('subdomain not removed', { serviceId: s.id, error: failure }),
 	);
-	const note = data as { credit_note_id: string; number: string };
 	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
 	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));
 	await closePages(gateway, open);

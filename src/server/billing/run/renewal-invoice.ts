@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addCycle } from '../../../lib/billing';
 import { findCycle, vatRateFor } from '../../../lib/catalogue';
 import { percentOf } from '../../../lib/money';
@@ -32,6 +33,9 @@ export type RenewalSubject = Pick<
 	| 'ram_gb'
 >;
 
+/** What `issue_renewal_invoice` answers (jsonb): the invoice when it made one. */
+const issuedSchema = z.object({ created: z.boolean(), invoice_id: z.string().optional() });
+
 /**
  * The renewal invoice of the period after `period_end`: the recurring amount, VAT at the customer's
  * current rate, the next period on the anchor day. The database issues it once per period (and not
@@ -41,15 +45,16 @@ export async function issueRenewalInvoice(
 	admin: AdminClient,
 	s: RenewalSubject,
 	now: Date,
-): Promise<{ created: boolean; invoice_id?: string }> {
+): Promise<z.infer<typeof issuedSchema>> {
 	const cycle = findCycle(s.billing_cycle);
 	const months = cycle?.months;
 	if (!cycle || !months)
 		throw new Error(`service ${s.id} has an unknown billing cycle ${s.billing_cycle}`);
 	const taxRate = vatRateFor(s.country ?? '');
 	const nextEnd = addCycle(dateOf(s.period_end), months, s.anchor_day);
-	return must(
-		'issue_renewal_invoice',
+	return issuedSchema.parse(
+		must(
+			'issue_renewal_invoice',
 		await admin.rpc('issue_renewal_invoice', {
 			service: s.id,
 			at: now.toISOString(),
@@ -64,5 +69,6 @@ export async function issueRenewalInvoice(
 				to: nextEnd,
 			}),
 		}),
-	) as { created: boolean; invoice_id?: string };
+		),
+	);
 }

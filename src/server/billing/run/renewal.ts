@@ -1,5 +1,15 @@
+import { z } from 'zod';
 import type { AdminClient } from '../../supabase/admin-client';
 import { moveService } from '../panel-steps';
+
+/** What `extend_service_period` answers (jsonb): extended with the service, or not. */
+const extendedSchema = z.object({
+	extended: z.boolean(),
+	service_id: z.string().optional(),
+	status: z.string().optional(),
+	panel_server_id: z.string().nullish(),
+	panel_identifier: z.string().nullish(),
+});
 
 /**
  * After a renewal invoice is paid (by a webhook, an off-session charge or the run's repair): the
@@ -13,13 +23,7 @@ export async function afterRenewalPaid(
 ): Promise<boolean> {
 	const { data, error } = await admin.rpc('extend_service_period', { invoice: invoiceId });
 	if (error) throw new Error(`extend_service_period: ${error.message}`);
-	const extended = data as {
-		extended: boolean;
-		service_id?: string;
-		status?: string;
-		panel_server_id?: string | null;
-		panel_identifier?: string | null;
-	};
+	const extended = extendedSchema.parse(data);
 	if (!extended.extended || !extended.service_id) return false;
 	if (extended.status === 'suspended')
 		await moveService(
