@@ -35,7 +35,7 @@ export async function benchBilling(): Promise<Record<string, string | number>[]>
 	});
 	// The site's server modules are TypeScript with bundler-style imports: load them as Vite would.
 	const jiti = createJiti(import.meta.url);
-	const { runBilling } = await jiti.import<typeof RunModule>('../../src/server/billing/run.ts');
+	const { runBilling } = await jiti.import<typeof RunModule>('../../src/server/billing/run/run.ts');
 	const { adminClient } = await jiti.import<typeof AdminModule>(
 		'../../src/server/supabase/admin-client.ts',
 	);

@@ -76,7 +76,8 @@ const typeSchema = z.object({ type: z.unknown() });
 function toEvent(rawBody: string): PaymentEvent {
 	// Signed with our secret, so a body that does not parse is our own bug: a plain error (500).
 	const raw: unknown = JSON.parse(rawBody);
-	if (typeSchema.parse(raw).type === 'card.saved') return cardSavedEvent(testCardWebhookSchema.parse(raw));
+	if (typeSchema.parse(raw).type === 'card.saved')
+		return cardSavedEvent(testCardWebhookSchema.parse(raw));
 	const body = testWebhookSchema.parse(raw);
 	const base = { eventId: body.id, gateway: 'test', invoiceId: body.invoiceId };
 	if (body.type === 'payment.succeeded') {

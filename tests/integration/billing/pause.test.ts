@@ -197,7 +197,7 @@ describe('asking for a pause', () => {
 			[2, 'pending'],
 		]);
 		// The replaced invoice paid anyway (a payment page left open): nothing starts, and the
-		// payment is given back in full (checkout/give-back.ts).
+		// payment is given back in full (payment-events/give-back.ts).
 		await pay((first as { invoiceId: string }).invoiceId, 125, 'EUR');
 		expect((await serviceOf(id)).status).toBe('active');
 		const { data: replaced } = await p.service

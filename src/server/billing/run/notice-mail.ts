@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { locales, localizePath, useTranslations, type UiKey } from '../../../i18n';
-import { brandLabel, declineReason, nextAutoCharge, unpaidConsequences } from '../../../lib/billing';
+import {
+	brandLabel,
+	declineReason,
+	nextAutoCharge,
+	unpaidConsequences,
+} from '../../../lib/billing';
 import { formatMoney } from '../../../lib/format-money';
 import { productOf } from '../../../lib/product-name';
 import { routes } from '../../../lib/routes';

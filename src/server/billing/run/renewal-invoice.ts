@@ -55,20 +55,20 @@ export async function issueRenewalInvoice(
 	return issuedSchema.parse(
 		must(
 			'issue_renewal_invoice',
-		await admin.rpc('issue_renewal_invoice', {
-			service: s.id,
-			at: now.toISOString(),
-			period_end: onDate(nextEnd, s.period_end),
-			amounts: { tax_rate: taxRate, tax: percentOf(s.recurring_amount, taxRate) },
-			...lineColumns({
-				kind: 'renewal',
-				plan: s.plan_id,
-				ramGb: s.ram_gb,
-				cycle: cycle.id,
-				from: dateOf(s.period_end),
-				to: nextEnd,
+			await admin.rpc('issue_renewal_invoice', {
+				service: s.id,
+				at: now.toISOString(),
+				period_end: onDate(nextEnd, s.period_end),
+				amounts: { tax_rate: taxRate, tax: percentOf(s.recurring_amount, taxRate) },
+				...lineColumns({
+					kind: 'renewal',
+					plan: s.plan_id,
+					ramGb: s.ram_gb,
+					cycle: cycle.id,
+					from: dateOf(s.period_end),
+					to: nextEnd,
+				}),
 			}),
-		}),
 		),
 	);
 }
