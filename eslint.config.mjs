@@ -105,23 +105,4 @@ export default defineConfig(
 			],
 		},
 	},
-	{
-		// Browser code, pure logic and the components pages share must never pull in server-only
-		// modules (service keys, gateways): only routes wire the server to what they render.
-		files: ['src/islands/**', 'src/stores/**', 'src/lib/**', 'src/components/**'],
-		rules: {
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{
-							group: ['**/server', '**/server/**', '~/server/**'],
-							message: 'src/server is server-only.',
-						},
-						LOCAL_STACK_INTERNALS,
-					],
-				},
-			],
-		},
-	},
 );

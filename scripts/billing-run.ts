@@ -17,7 +17,7 @@ if (Number.isNaN(now.getTime())) {
 loadLocalEnv();
 
 const { adminClient } = await import('../src/server/supabase/admin-client.ts');
-const { runBilling } = await import('../src/server/billing/run.ts');
+const { runBilling } = await import('../src/server/billing/run/run.ts');
 const admin = adminClient();
 if (!admin) {
 	console.error('Set PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or run npm start first).');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createJiti } from 'jiti';
 import { startLocalStack } from '@frostnode/local-supabase';
-import type * as RunModule from '../../src/server/billing/run.ts';
+import type * as RunModule from '../../src/server/billing/run/run.ts';
 import type * as AdminModule from '../../src/server/supabase/admin-client.ts';
 import { borrowEnv } from './borrowed-env.ts';
 
@@ -35,7 +35,7 @@ export async function benchBilling(): Promise<Record<string, string | number>[]>
 	});
 	// The site's server modules are TypeScript with bundler-style imports: load them as Vite would.
 	const jiti = createJiti(import.meta.url);
-	const { runBilling } = await jiti.import<typeof RunModule>('../../src/server/billing/run.ts');
+	const { runBilling } = await jiti.import<typeof RunModule>('../../src/server/billing/run/run.ts');
 	const { adminClient } = await jiti.import<typeof AdminModule>(
 		'../../src/server/supabase/admin-client.ts',
 	);

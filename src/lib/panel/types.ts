@@ -208,7 +208,7 @@ export interface ServerDetail extends ServerRow {
 	suspension: Suspension | null;
 }
 
-/** What the money-back guarantee would give back now (src/server/billing/money-back-offer.ts). */
+/** What the money-back guarantee would give back now (src/server/billing/refund/money-back-offer.ts). */
 export interface MoneyBackOffer {
 	/** The first invoice's total, refunded in full: minor units. */
 	amount: number;

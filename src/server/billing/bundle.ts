@@ -1,9 +1,17 @@
+import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import { useTranslations, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
 import { payFromPanel } from './panel-payment';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+
+/** What `create_payment_bundle` answers (jsonb): the bundle and the sum of its invoices. */
+const bundleSchema = z.object({
+	bundle_id: z.string(),
+	total: z.number().int(),
+	currency: z.string(),
+});
 
 export type BundleRefusal = 'not_payable' | 'mixed_currencies' | 'method_unavailable';
 
@@ -28,7 +36,7 @@ export async function payInvoices(
 	if (error?.message === 'not_payable' || error?.message === 'mixed_currencies')
 		return error.message;
 	if (error) throw new Error(`create_payment_bundle: ${error.message}`);
-	const bundle = data as { bundle_id: string; total: number; currency: string };
+	const bundle = bundleSchema.parse(data);
 	if (!getPaymentGateway().methodsFor(bundle.currency).includes(method))
 		return 'method_unavailable';
 	const paymentUrl = await payFromPanel(

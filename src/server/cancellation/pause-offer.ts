@@ -1,4 +1,4 @@
-import type { PauseRefusal } from '../billing/pause-request';
+import type { PauseRefusal } from '../billing/pause/pause-request';
 
 // Whether the pause offer can be taken now: the refusals of `request_service_pause`
 // (20261124110000_service_pauses.sql) in its order, so the page never offers a pause the

@@ -5,7 +5,7 @@ import { getPaymentGateway } from '../payments';
 import { logger } from '../log/logger';
 import type { Verdict } from '../rate-limit/limiter';
 import type { AdminClient } from '../supabase/admin-client';
-import { handlePaymentEvent } from './fulfilment';
+import { payByCode } from '../payment-events/pay-by-code';
 import { placeOrder } from './place-order';
 import { priceOrder } from './price-order';
 import { lineIn } from '../billing/invoice-lines';
@@ -89,17 +89,9 @@ export async function checkout(
 	});
 	let paymentUrl: string | null = null;
 	if (placed.total === 0) {
-		await handlePaymentEvent(
-			{
-				kind: 'paid',
-				eventId: `code-${placed.invoiceId}`,
-				gateway: 'code',
-				invoiceId: placed.invoiceId,
-				amount: 0,
-				currency: placed.currency,
-				paymentId: `code-${placed.invoiceId}`,
-				method: input.method,
-			},
+		await payByCode(
+			{ id: placed.invoiceId, currency: placed.currency },
+			input.method,
 			context.origin,
 		);
 	} else {

@@ -66,7 +66,7 @@ export function sendSetupDelayed(
 	);
 }
 
-/** A payment that came for an invoice no longer payable, given back in full (give-back.ts). */
+/** A payment that came for an invoice no longer payable, given back in full (payment-events/give-back.ts). */
 export function sendPaymentGivenBack(
 	origin: string,
 	to: string,

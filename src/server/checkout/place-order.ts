@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import type { AdminClient } from '../supabase/admin-client';
 import type { PricedOrder } from './price-order';
@@ -14,6 +15,17 @@ export interface PlacedOrder {
 	/** The customer's id at the payment gateway, once a gateway has made one. */
 	gatewayCustomerId: string | null;
 }
+
+/** What `place_order` answers (jsonb): the order it made, or the one the same key made before. */
+const placedSchema = z.object({
+	order_id: z.string(),
+	invoice_id: z.string(),
+	service_id: z.string(),
+	total: z.number().int(),
+	currency: z.string(),
+	created: z.boolean(),
+	gateway_customer_id: z.string().nullable(),
+});
 
 /**
  * Writes the order in one transaction (`place_order`): the same idempotency key gives back the
@@ -50,20 +62,12 @@ export async function placeOrder(
 	if (error?.code === '23505' && error.message.includes('services_live_subdomain'))
 		return 'subdomain_taken';
 	if (error) throw new Error(`place_order failed: ${error.message}`);
-	const row = data as {
-		order_id: string;
-		invoice_id: string;
-		service_id: string;
-		total: number;
-		currency: string;
-		created: boolean;
-		gateway_customer_id: string | null;
-	};
+	const row = placedSchema.parse(data);
 	return {
 		orderId: row.order_id,
 		invoiceId: row.invoice_id,
 		serviceId: row.service_id,
-		total: Number(row.total),
+		total: row.total,
 		currency: row.currency,
 		created: row.created,
 		gatewayCustomerId: row.gateway_customer_id,

@@ -1,4 +1,5 @@
 import { useTranslations } from '../../i18n';
+import type { Tables } from '../../lib/database.types';
 import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
@@ -16,16 +17,11 @@ const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS || 500);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface ServiceRow {
-	id: string;
-	user_id: string;
-	status: string;
-	product_type: string;
-	game: string | null;
-	plan_id: string;
-	ram_gb: number;
-	storage_gb: number;
-}
+const serviceColumns = 'id, user_id, status, product_type, game, plan_id, ram_gb, storage_gb';
+type ServiceRow = Pick<
+	Tables<'services'>,
+	'id' | 'user_id' | 'status' | 'product_type' | 'game' | 'plan_id' | 'ram_gb' | 'storage_gb'
+>;
 
 /** Where the ready mail tells players to connect: the subdomain once published, else the address. */
 async function addressToMail(admin: AdminClient, serviceId: string, address: string) {
@@ -49,8 +45,11 @@ export async function provision(
 	serviceId: string,
 	origin: string,
 ): Promise<void> {
-	const { data: service } = await admin.from('services').select('*').eq('id', serviceId).single();
-	const row = service as ServiceRow | null;
+	const { data: row } = await admin
+		.from('services')
+		.select(serviceColumns)
+		.eq('id', serviceId)
+		.single();
 	if (row?.status !== 'provisioning') return;
 	const lease = await takeLease(admin, row.id);
 	if (!lease) {

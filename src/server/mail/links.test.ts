@@ -61,7 +61,7 @@ async function everyMail(): Promise<MailMessage[]> {
 	sent.length = 0;
 	const checkout = await import('../checkout/mails');
 	const { staffReplyMail } = await import('../support/staff-reply');
-	const { sendBillingNotices } = await import('../billing/notices');
+	const { sendBillingNotices } = await import('../billing/run/notices');
 	const { alertAccountOwner } = await import('../auth/guessing-alert');
 	const order = { number: 'O-1', line: { description: 'Palworld' }, total: 1000, currency: 'EUR' };
 	await checkout.sendOrderConfirmation(origin, to, 'de', { ...order, orderId: id });

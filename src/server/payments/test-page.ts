@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import type { Locale } from '../../i18n';
 import { storedLineIn } from '../billing/invoice-lines';
@@ -78,6 +79,9 @@ export async function loadTestCheckout(
 	};
 }
 
+/** payment_bundles.invoices (jsonb): each invoice with its total when the bundle was made. */
+const bundleInvoicesSchema = z.array(z.object({ id: z.string() }));
+
 /** A payment for several invoices (payment_bundles), shown as one: their numbers and lines. */
 async function bundleAsInvoice(admin: AdminClient, id: string): Promise<InvoiceRow | null> {
 	const { data: bundle } = await admin
@@ -86,7 +90,7 @@ async function bundleAsInvoice(admin: AdminClient, id: string): Promise<InvoiceR
 		.eq('id', id)
 		.maybeSingle();
 	if (!bundle) return null;
-	const ids = (bundle.invoices as { id: string }[]).map((item) => item.id);
+	const ids = bundleInvoicesSchema.parse(bundle.invoices).map((item) => item.id);
 	const { data: invoices } = await admin.from('invoices').select('number').in('id', ids);
 	const numbers = (invoices ?? []).map((row) => row.number).join(', ');
 	return {

@@ -4,7 +4,7 @@ import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
 import { subdomainDnsStateSchema } from '../../lib/subdomain';
 import { isUuid } from '../../lib/uuid';
-import { moneyBackOffer } from '../billing/money-back-offer';
+import { moneyBackOffer } from '../billing/refund/money-back-offer';
 import { refOf } from '../billing/panel-steps';
 import { getGamePanel } from '../game-panel';
 import { invoiceRow } from '../invoices/rows';

@@ -4,7 +4,7 @@ import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 import { renderMail } from './mail-templates.ts';
-import type { MailKind } from './mail-templates.ts';
+import type { MailKind } from './template-config.ts';
 import type { OutgoingMail } from '../mailbox/store.ts';
 import { updateUser } from './users.ts';
 import type { UserRow } from './users.ts';

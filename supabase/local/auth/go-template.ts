@@ -1,4 +1,4 @@
-import { escapeHtml } from './mail-templates.ts';
+import { escapeHtml } from './escape-html.ts';
 
 // The part of Go's html/template that Supabase's e-mail templates use, so the project's templates
 // render here as GoTrue renders them on a hosted project: {{ .Field.Key }}, {{ $v := … }},

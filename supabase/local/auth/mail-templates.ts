@@ -1,12 +1,11 @@
 import type { OutgoingMail } from '../mailbox/store.ts';
+import { escapeHtml } from './escape-html.ts';
 import { renderGoTemplate } from './go-template.ts';
-import type { EmailTemplate } from './template-config.ts';
+import type { EmailTemplate, MailKind } from './template-config.ts';
 
 // GoTrue's default e-mail templates (subject and body wording of a hosted project), plus the
 // one-time code a custom template would show with {{ .Token }}, handy when testing by hand; or the
 // project's own template of the kind (template-config.ts), rendered with GoTrue's variables.
-
-export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
 export interface MailInput {
 	kind: MailKind;
@@ -20,15 +19,6 @@ export interface MailInput {
 	data?: Record<string, unknown> | null;
 	redirectTo?: string;
 	tokenHash?: string;
-}
-
-export function escapeHtml(value: string): string {
-	return value
-		.replaceAll('&', '&amp;')
-		.replaceAll('<', '&lt;')
-		.replaceAll('>', '&gt;')
-		.replaceAll('"', '&quot;')
-		.replaceAll("'", '&#39;');
 }
 
 const TEMPLATES: Record<

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseGoTemplate, type GoTemplate } from './go-template.ts';
-import type { MailKind } from './mail-templates.ts';
 
 // The project's own auth mails, configured as the Supabase CLI reads them from config.toml:
 //   [auth.email.template.confirmation]
@@ -9,6 +8,9 @@ import type { MailKind } from './mail-templates.ts';
 //   content_path = "./supabase/templates/confirmation.html"
 // content_path is relative to the project folder (the parent of supabase/), as for the CLI. A mail
 // kind without a section keeps GoTrue's default wording, as on a hosted project.
+
+/** The auth mails GoTrue sends, each with its own template. */
+export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
 export interface EmailTemplate {
 	subject: GoTemplate;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../auth/mail-templates.ts';
+import { escapeHtml } from '../auth/escape-html.ts';
 import type { MailMessage } from './store.ts';
 
 // The mailbox's two HTML pages: the list, newest first, and one message. A mail's own HTML is shown

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as InvoiceQueries from '../../../src/server/invoices/detail-query.ts';
-import type * as RunModule from '../../../src/server/billing/run.ts';
+import type * as RunModule from '../../../src/server/billing/run/run.ts';
 import type * as ServerQueries from '../../../src/server/servers/queries.ts';
 import { messages } from '../local-stack/helpers.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
@@ -15,7 +15,7 @@ let serverDetail: typeof ServerQueries.serverDetail;
 
 beforeAll(async () => {
 	b = await startBillingStack();
-	({ runBilling } = await import('../../../src/server/billing/run.ts'));
+	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
 	({ invoiceDetail } = await import('../../../src/server/invoices/detail-query.ts'));
 	({ serverDetail } = await import('../../../src/server/servers/queries.ts'));
 	await b.p.service.from('profiles').update({ preferred_locale: 'en' }).eq('id', b.ownerId);

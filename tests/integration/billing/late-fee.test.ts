@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as RunModule from '../../../src/server/billing/run.ts';
+import type * as RunModule from '../../../src/server/billing/run/run.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // The late fee's end, through the real run on a clock the test moves: it stops growing at
@@ -11,7 +11,7 @@ let runBilling: typeof RunModule.runBilling;
 
 beforeAll(async () => {
 	b = await startBillingStack();
-	({ runBilling } = await import('../../../src/server/billing/run.ts'));
+	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
 }, 60_000);
 
 afterAll(() => b.stop());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
-import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
-import type * as OfferModule from '../../../src/server/billing/money-back-offer.ts';
+import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
+import type * as OfferModule from '../../../src/server/billing/refund/money-back-offer.ts';
 import type * as CustomerModule from '../../../src/server/supabase/customer-client.ts';
 import { ids } from '../data-model/personas.ts';
 import { startBillingStack, type BillingStack } from './fixture.ts';
@@ -18,8 +18,8 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
 	b = await startBillingStack();
-	({ moneyBackOffer } = await import('../../../src/server/billing/money-back-offer.ts'));
-	({ requestMoneyBack } = await import('../../../src/server/billing/money-back.ts'));
+	({ moneyBackOffer } = await import('../../../src/server/billing/refund/money-back-offer.ts'));
+	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	const { bearerClient } = await import('../../../src/server/supabase/customer-client.ts');
 	const token = (await b.p.owner.auth.getSession()).data.session!.access_token;
 	client = bearerClient(token);

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
-import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
+import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import { other } from '../data-model/personas.ts';
 import { startBillingStack, type BillingStack } from './fixture.ts';
 
@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
 	b = await startBillingStack();
-	({ requestMoneyBack } = await import('../../../src/server/billing/money-back.ts'));
+	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 

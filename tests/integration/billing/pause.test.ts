@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakePterodactyl } from '../game-panel/fake-pterodactyl/index.ts';
 import { ids, other, type Personas } from '../data-model/personas.ts';
-import type * as PauseModule from '../../../src/server/billing/pause.ts';
-import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
+import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // Pauses through the server modules on the local stack, with the fake Pterodactyl as the game
@@ -22,8 +22,8 @@ const DAY = 86_400_000;
 beforeAll(async () => {
 	b = await startBillingStack();
 	({ p, fake, admin } = b);
-	pause = await import('../../../src/server/billing/pause.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
+	pause = await import('../../../src/server/billing/pause/pause.ts');
+	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
 	owner = (await p.owner.auth.getUser()).data.user!;
 }, 60_000);
 
@@ -197,7 +197,7 @@ describe('asking for a pause', () => {
 			[2, 'pending'],
 		]);
 		// The replaced invoice paid anyway (a payment page left open): nothing starts, and the
-		// payment is given back in full (checkout/give-back.ts).
+		// payment is given back in full (payment-events/give-back.ts).
 		await pay((first as { invoiceId: string }).invoiceId, 125, 'EUR');
 		expect((await serviceOf(id)).status).toBe('active');
 		const { data: replaced } = await p.service

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as RunModule from '../../../src/server/billing/run.ts';
+import type * as RunModule from '../../../src/server/billing/run/run.ts';
 import { ids } from '../data-model/personas.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
@@ -12,7 +12,7 @@ let runBilling: typeof RunModule.runBilling;
 
 beforeAll(async () => {
 	b = await startBillingStack();
-	({ runBilling } = await import('../../../src/server/billing/run.ts'));
+	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
 }, 60_000);
 
 afterAll(() => b.stop());

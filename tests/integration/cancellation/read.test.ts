@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../data-model/personas.ts';
-import type * as PauseModule from '../../../src/server/billing/pause.ts';
+import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
 import type { CancelPage } from '../../../src/stores/cancellation.ts';
 import { startCancelStack, type CancelStack } from './fixture.ts';
 
@@ -12,7 +12,7 @@ let pause: typeof PauseModule;
 
 beforeAll(async () => {
 	s = await startCancelStack();
-	pause = await import('../../../src/server/billing/pause.ts');
+	pause = await import('../../../src/server/billing/pause/pause.ts');
 }, 60_000);
 afterAll(() => s.p.stack.stop());
 

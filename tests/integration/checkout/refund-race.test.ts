@@ -11,7 +11,7 @@ import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
 import { loadSimulation } from '../../../src/server/game-panel/sim-store.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
-import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
+import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 import { paidService } from './paid-service.ts';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
 		PROVISIONING_POLL_MS: '5',
 	});
 	({ provision } = await import('../../../src/server/checkout/provision.ts'));
-	({ requestMoneyBack } = await import('../../../src/server/billing/money-back.ts'));
+	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;
 }, 60_000);

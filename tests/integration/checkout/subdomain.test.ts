@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as UpgradeModule from '../../../src/server/billing/upgrade.ts';
-import type * as RunModule from '../../../src/server/billing/run.ts';
-import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
+import type * as UpgradeModule from '../../../src/server/billing/upgrade/upgrade.ts';
+import type * as RunModule from '../../../src/server/billing/run/run.ts';
+import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
 import type * as PanelStepsModule from '../../../src/server/billing/panel-steps.ts';
@@ -46,9 +46,9 @@ beforeAll(async () => {
 		PROVISIONING_RETRY_MS: '10',
 		PROVISIONING_POLL_MS: '10',
 	});
-	upgrade = await import('../../../src/server/billing/upgrade.ts');
-	({ runBilling } = await import('../../../src/server/billing/run.ts'));
-	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
+	upgrade = await import('../../../src/server/billing/upgrade/upgrade.ts');
+	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
 	({ provision } = await import('../../../src/server/checkout/provision.ts'));
 	({ moveService } = await import('../../../src/server/billing/panel-steps.ts'));
 	subdomains = await import('../../../src/server/servers/subdomain.ts');

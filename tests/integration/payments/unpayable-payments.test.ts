@@ -4,8 +4,8 @@ import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as FulfilmentModule from '../../../src/server/checkout/fulfilment.ts';
-import type * as MoneyBackModule from '../../../src/server/billing/money-back.ts';
+import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import { isLocale, useTranslations } from '../../../src/i18n';
 import { createStripeGateway } from '../../../src/server/payments/stripe.ts';
 import { placedOrder } from '../checkout/paid-service.ts';
@@ -37,8 +37,8 @@ const testSecret = 'unpayable-test-gateway-secret-0123456789';
 beforeAll(async () => {
 	b = await startBillingStack();
 	fake = await startStripeFake();
-	({ handlePaymentEvent } = await import('../../../src/server/checkout/fulfilment.ts'));
-	({ requestMoneyBack } = await import('../../../src/server/billing/money-back.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { requestPause } from '../../../../server/billing/pause';
-import { pauseBody, pauseRefusal } from '../../../../server/billing/pause-request';
+import { requestPause } from '../../../../server/billing/pause/pause';
+import { pauseBody, pauseRefusal } from '../../../../server/billing/pause/pause-request';
 import { apiError, json } from '../../../../server/http/api';
 import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';

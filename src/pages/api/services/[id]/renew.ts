@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { renewEarly } from '../../../../server/billing/renew-early';
+import { renewEarly } from '../../../../server/billing/run/renew-early';
 import { apiError, json } from '../../../../server/http/api';
 import { siteOrigin } from '../../../../server/http/site-origin';
 import { customerRoute } from '../../../../server/http/customer-route';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { resumePause } from '../../../../server/billing/pause';
-import { pauseRefusal, resumeBody } from '../../../../server/billing/pause-request';
+import { resumePause } from '../../../../server/billing/pause/pause';
+import { pauseRefusal, resumeBody } from '../../../../server/billing/pause/pause-request';
 import { apiError, json } from '../../../../server/http/api';
 import { customerRoute } from '../../../../server/http/customer-route';
 import { limits } from '../../../../server/rate-limit/limits';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { ExtraId } from '../../../../../lib/catalogue';
-import { quoteUpgrade } from '../../../../../server/billing/upgrade-quote';
-import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade-request';
+import { quoteUpgrade } from '../../../../../server/billing/upgrade/upgrade-quote';
+import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade/upgrade-request';
 import { apiError, json } from '../../../../../server/http/api';
 import { customerRoute } from '../../../../../server/http/customer-route';
 
