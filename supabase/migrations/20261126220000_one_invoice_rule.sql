@@ -6,6 +6,7 @@
 --   private.next_number(series, at)  the next gapless number of a series in the year of `at`;
 --   private.issue_invoice(...)       an invoice, its billing details and its line;
 -- and the four writers (and record_money_back) call them. Same signatures, grants and results.
+-- mark_invoice_overdue stays as it is: it adds the late-fee line to an invoice that exists.
 -- Where a function's current definition lives: supabase/migrations/README.md.
 -- =============================================================================================
 
