@@ -1,5 +1,5 @@
 // Invoice numbers are `INV-<year>-<6 digits>` from a row-locked counter per year
-// (private.next_invoice_number, supabase/migrations/20261121120300_billing.sql), starting at 1:
+// (private.next_number, supabase/migrations/20261126220000_one_invoice_rule.sql), starting at 1:
 // within a year the numbers must be exactly 1…n, each once.
 
 export interface NumberSeries {
