@@ -1,4 +1,5 @@
 import { getViteConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LOCAL_ONLY, SUITES_FOR_SCHEMA } from './tests/integration/local-only.ts';
 import { EXTERNAL } from './tests/integration/target.ts';
@@ -13,12 +14,17 @@ const integration = EXTERNAL
 		}
 	: { include: ['tests/integration/**/*.test.ts'] };
 
+// Routes import the rest of src as `~/…` (tsconfig.json `paths`); Astro's Vite setup reads the
+// tsconfig, the plain projects are told here.
+const resolve = { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } };
+
 // Two projects, as Starlight separates environments: fast pure unit tests beside the code, and
 // integration tests that start the local Supabase stack.
 export default defineConfig({
 	test: {
 		projects: [
 			{
+				resolve,
 				test: {
 					name: 'unit',
 					include: [
@@ -33,6 +39,7 @@ export default defineConfig({
 			// Pages and components rendered through Astro's container API need Astro's Vite setup.
 			getViteConfig({ test: { name: 'astro', include: ['tests/pages/**/*.test.ts'] } }),
 			{
+				resolve,
 				test: {
 					name: 'integration',
 					...integration,

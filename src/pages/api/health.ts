@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/http/api';
+import { json } from '~/server/http/api';
 
 export const prerender = false;
 

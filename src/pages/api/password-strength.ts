@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { passwordReasonTexts } from '../../components/auth/password-reasons';
-import { personalWords } from '../../server/auth/new-password';
-import { passwordProblems } from '../../server/auth/password-strength';
-import { callerLocale, json, readJsonBody, tooManyRequests } from '../../server/http/api';
-import { clientAddressOf } from '../../server/http/request-address';
-import { limits } from '../../server/rate-limit/limits';
+import { passwordReasonTexts } from '~/components/auth/password-reasons';
+import { personalWords } from '~/server/auth/new-password';
+import { passwordProblems } from '~/server/auth/password-strength';
+import { callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
+import { clientAddressOf } from '~/server/http/request-address';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { supabaseEnv } from '../../server/supabase/env';
+import { supabaseEnv } from '~/server/supabase/env';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sharedReadiness } from '../../server/health';
-import { json } from '../../server/http/api';
+import { sharedReadiness } from '~/server/health';
+import { json } from '~/server/http/api';
 
 export const prerender = false;
 

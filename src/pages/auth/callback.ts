@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { localizePath, splitLocale } from '../../i18n';
-import { safeReturnPath } from '../../lib/auth/return-to';
+import { localizePath, splitLocale } from '~/i18n';
+import { safeReturnPath } from '~/lib/auth/return-to';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import type { EmailOtpType } from '@supabase/supabase-js';
-import { localizePath, splitLocale } from '../../i18n';
-import { safeReturnPath } from '../../lib/auth/return-to';
+import { localizePath, splitLocale } from '~/i18n';
+import { safeReturnPath } from '~/lib/auth/return-to';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { isLocale, localizePath } from '../../i18n';
-import { safeReturnPath } from '../../lib/auth/return-to';
-import { supabaseEnv } from '../../server/supabase/env';
-import { authCallbackUrl } from '../../server/auth/callback-url';
+import { isLocale, localizePath } from '~/i18n';
+import { safeReturnPath } from '~/lib/auth/return-to';
+import { supabaseEnv } from '~/server/supabase/env';
+import { authCallbackUrl } from '~/server/auth/callback-url';
 
 export const prerender = false;
 

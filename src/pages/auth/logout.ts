@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { isLocale, localizePath } from '../../i18n';
+import { isLocale, localizePath } from '~/i18n';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { unprefixedEnglishPath } from '../../i18n/paths';
+import { unprefixedEnglishPath } from '~/i18n/paths';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { joinProgramme } from '../../../server/affiliate/actions';
-import { apiError, json } from '../../../server/http/api';
-import { asCustomerRoute } from '../../../server/http/as-customer-route';
-import { limits } from '../../../server/rate-limit/limits';
+import { joinProgramme } from '~/server/affiliate/actions';
+import { apiError, json } from '~/server/http/api';
+import { asCustomerRoute } from '~/server/http/as-customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requestPayout } from '../../../server/affiliate/actions';
-import { apiError, json } from '../../../server/http/api';
-import { asCustomerRoute } from '../../../server/http/as-customer-route';
-import { limits } from '../../../server/rate-limit/limits';
-import { currencies } from '../../../lib/domain/currency';
+import { requestPayout } from '~/server/affiliate/actions';
+import { apiError, json } from '~/server/http/api';
+import { asCustomerRoute } from '~/server/http/as-customer-route';
+import { limits } from '~/server/rate-limit/limits';
+import { currencies } from '~/lib/domain/currency';
 
 export const prerender = false;
 

@@ -1,11 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import {
-	referralCode,
-	referralCookieName,
-	referralCookieOptions,
-} from '../../../lib/affiliate/referral';
-import { apiError, callerLocale, readJsonBody } from '../../../server/http/api';
+import { referralCode, referralCookieName, referralCookieOptions } from '~/lib/affiliate/referral';
+import { apiError, callerLocale, readJsonBody } from '~/server/http/api';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { recordVisit } from '../../../server/affiliate/actions';
-import { bodyField, readCappedText } from '../../../server/http/body';
-import { clientAddressOf } from '../../../server/http/request-address';
-import { limits } from '../../../server/rate-limit/limits';
-import { adminClient } from '../../../server/supabase/admin-client';
+import { recordVisit } from '~/server/affiliate/actions';
+import { bodyField, readCappedText } from '~/server/http/body';
+import { clientAddressOf } from '~/server/http/request-address';
+import { limits } from '~/server/rate-limit/limits';
+import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { cronAccess } from '../../../server/billing/run/cron-auth';
-import { runBilling } from '../../../server/billing/run/run';
-import { apiError, callerLocale, json } from '../../../server/http/api';
-import { siteOrigin } from '../../../server/http/site-origin';
-import { adminClient } from '../../../server/supabase/admin-client';
+import { cronAccess } from '~/server/billing/run/cron-auth';
+import { runBilling } from '~/server/billing/run/run';
+import { apiError, callerLocale, json } from '~/server/http/api';
+import { siteOrigin } from '~/server/http/site-origin';
+import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;
 

@@ -1,16 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { discountCodePattern } from '../../../lib/discount-check';
-import { lookUpDiscountCode } from '../../../server/discounts/lookup';
-import {
-	apiError,
-	callerLocale,
-	json,
-	readJsonBody,
-	tooManyRequests,
-} from '../../../server/http/api';
-import { callerOf } from '../../../server/http/caller';
-import { clientAddressOf } from '../../../server/http/request-address';
+import { discountCodePattern } from '~/lib/discount-check';
+import { lookUpDiscountCode } from '~/server/discounts/lookup';
+import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
+import { callerOf } from '~/server/http/caller';
+import { clientAddressOf } from '~/server/http/request-address';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { apiError, callerLocale, json } from '../../../server/http/api';
-import { callerOf } from '../../../server/http/caller';
-import { withPanelState } from '../../../server/orders/progress';
-import { orderStatus } from '../../../server/orders/queries';
-import { adminClient } from '../../../server/supabase/admin-client';
+import { apiError, callerLocale, json } from '~/server/http/api';
+import { callerOf } from '~/server/http/caller';
+import { withPanelState } from '~/server/orders/progress';
+import { orderStatus } from '~/server/orders/queries';
+import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;
 

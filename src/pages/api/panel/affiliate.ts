@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { affiliatePage } from '../../../server/affiliate/queries';
-import { customerRead } from '../../../server/http/customer-read';
+import { affiliatePage } from '~/server/affiliate/queries';
+import { customerRead } from '~/server/http/customer-read';
 
 export const prerender = false;
 

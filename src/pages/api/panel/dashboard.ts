@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { dashboard } from '../../../server/dashboard/queries';
-import { customerRead } from '../../../server/http/customer-read';
+import { dashboard } from '~/server/dashboard/queries';
+import { customerRead } from '~/server/http/customer-read';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { apiError, callerLocale, json } from '../../../server/http/api';
-import { callerOf } from '../../../server/http/caller';
-import { listPaymentMethods } from '../../../server/payment-methods/queries';
-import { adminClient } from '../../../server/supabase/admin-client';
-import { logger } from '../../../server/log/logger';
+import { apiError, callerLocale, json } from '~/server/http/api';
+import { callerOf } from '~/server/http/caller';
+import { listPaymentMethods } from '~/server/payment-methods/queries';
+import { adminClient } from '~/server/supabase/admin-client';
+import { logger } from '~/server/log/logger';
 
 export const prerender = false;
 

@@ -1,19 +1,13 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { normalizeSubdomain } from '../../../lib/subdomain';
-import {
-	apiError,
-	callerLocale,
-	json,
-	readJsonBody,
-	tooManyRequests,
-} from '../../../server/http/api';
-import { getDns } from '../../../server/dns';
-import { clientAddressOf } from '../../../server/http/request-address';
-import { limits } from '../../../server/rate-limit/limits';
-import { subdomainRefusals } from '../../../server/servers/refusals';
-import { subdomainRefusal } from '../../../server/servers/subdomain';
-import { adminClient } from '../../../server/supabase/admin-client';
+import { normalizeSubdomain } from '~/lib/subdomain';
+import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
+import { getDns } from '~/server/dns';
+import { clientAddressOf } from '~/server/http/request-address';
+import { limits } from '~/server/rate-limit/limits';
+import { subdomainRefusals } from '~/server/servers/refusals';
+import { subdomainRefusal } from '~/server/servers/subdomain';
+import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { json } from '../../../server/http/api';
-import { limits } from '../../../server/rate-limit/limits';
-import { checkNewTicket, openTicket } from '../../../server/support/actions';
-import { refused, ticketRoute } from '../../../server/support/route';
+import { json } from '~/server/http/api';
+import { limits } from '~/server/rate-limit/limits';
+import { checkNewTicket, openTicket } from '~/server/support/actions';
+import { refused, ticketRoute } from '~/server/support/route';
 
 export const prerender = false;
 

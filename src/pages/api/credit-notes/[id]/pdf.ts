@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { creditNoteForPdf } from '../../../../server/invoices/credit-note-query';
-import { servePdf } from '../../../../server/invoices/pdf-route';
+import { creditNoteForPdf } from '~/server/invoices/credit-note-query';
+import { servePdf } from '~/server/invoices/pdf-route';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { servePdf } from '../../../../server/invoices/pdf-route';
-import { invoiceForPdf } from '../../../../server/invoices/pdf-query';
+import { servePdf } from '~/server/invoices/pdf-route';
+import { invoiceForPdf } from '~/server/invoices/pdf-query';
 
 export const prerender = false;
 

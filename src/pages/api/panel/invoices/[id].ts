@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { customerRead } from '../../../../server/http/customer-read';
-import { invoiceDetail } from '../../../../server/invoices/detail-query';
+import { customerRead } from '~/server/http/customer-read';
+import { invoiceDetail } from '~/server/invoices/detail-query';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { readInvoiceView } from '../../../../lib/panel/invoice-view';
-import { customerRead } from '../../../../server/http/customer-read';
-import { listInvoices } from '../../../../server/invoices/queries';
+import { readInvoiceView } from '~/lib/panel/invoice-view';
+import { customerRead } from '~/server/http/customer-read';
+import { listInvoices } from '~/server/invoices/queries';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { readServerView } from '../../../../lib/panel/server-view';
-import { customerRead } from '../../../../server/http/customer-read';
-import { listServers } from '../../../../server/servers/queries';
+import { readServerView } from '~/lib/panel/server-view';
+import { customerRead } from '~/server/http/customer-read';
+import { listServers } from '~/server/servers/queries';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { customerRead } from '../../../../server/http/customer-read';
-import { listTickets } from '../../../../server/support/queries';
+import { customerRead } from '~/server/http/customer-read';
+import { listTickets } from '~/server/support/queries';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { customerRead } from '../../../../server/http/customer-read';
-import { upgradePayment } from '../../../../server/invoices/upgrade-query';
+import { customerRead } from '~/server/http/customer-read';
+import { upgradePayment } from '~/server/invoices/upgrade-query';
 
 export const prerender = false;
 

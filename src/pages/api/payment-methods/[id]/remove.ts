@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { removeCard } from '../../../../server/payment-methods/actions';
-import { limits } from '../../../../server/rate-limit/limits';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { removeCard } from '~/server/payment-methods/actions';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

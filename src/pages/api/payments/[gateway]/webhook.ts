@@ -1,15 +1,15 @@
 import type { APIRoute } from 'astro';
-import { handlePaymentEvent } from '../../../../server/payment-events/handle';
-import { json } from '../../../../server/http/api';
-import { readCappedText } from '../../../../server/http/body';
-import { siteOrigin } from '../../../../server/http/site-origin';
+import { handlePaymentEvent } from '~/server/payment-events/handle';
+import { json } from '~/server/http/api';
+import { readCappedText } from '~/server/http/body';
+import { siteOrigin } from '~/server/http/site-origin';
 import {
 	getPaymentGateway,
 	PaymentConfigError,
 	WebhookSignatureError,
 	type PaymentEvent,
-} from '../../../../server/payments';
-import { logger } from '../../../../server/log/logger';
+} from '~/server/payments';
+import { logger } from '~/server/log/logger';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { isLocale, localizePath } from '../../../../i18n';
-import { readPostedForm } from '../../../../server/http/form-body';
-import { getPaymentGateway } from '../../../../server/payments';
-import { readTestSession } from '../../../../server/payments/test-gateway';
-import { loadTestCheckout } from '../../../../server/payments/test-page';
-import { deliverTestWebhook } from '../../../../server/payments/test-delivery';
+import { isLocale, localizePath } from '~/i18n';
+import { readPostedForm } from '~/server/http/form-body';
+import { getPaymentGateway } from '~/server/payments';
+import { readTestSession } from '~/server/payments/test-gateway';
+import { loadTestCheckout } from '~/server/payments/test-page';
+import { deliverTestWebhook } from '~/server/payments/test-delivery';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { isLocale, localizePath } from '../../../../i18n';
-import { readPostedForm } from '../../../../server/http/form-body';
-import { getPaymentGateway } from '../../../../server/payments';
-import { deliverTestCardWebhook } from '../../../../server/payments/test-delivery';
-import { loadTestSetup } from '../../../../server/payments/test-page';
+import { isLocale, localizePath } from '~/i18n';
+import { readPostedForm } from '~/server/http/form-body';
+import { getPaymentGateway } from '~/server/payments';
+import { deliverTestCardWebhook } from '~/server/payments/test-delivery';
+import { loadTestSetup } from '~/server/payments/test-page';
 
 export const prerender = false;
 

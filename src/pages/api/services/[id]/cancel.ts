@@ -1,13 +1,9 @@
 import type { APIRoute } from 'astro';
-import { requestCancellation } from '../../../../server/cancellation/actions';
-import {
-	cancelBody,
-	cancelRefusal,
-	customerClientOf,
-} from '../../../../server/cancellation/request';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
+import { requestCancellation } from '~/server/cancellation/actions';
+import { cancelBody, cancelRefusal, customerClientOf } from '~/server/cancellation/request';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { keepServer } from '../../../../server/cancellation/actions';
-import { cancelRefusal, customerClientOf, keepBody } from '../../../../server/cancellation/request';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
+import { keepServer } from '~/server/cancellation/actions';
+import { cancelRefusal, customerClientOf, keepBody } from '~/server/cancellation/request';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

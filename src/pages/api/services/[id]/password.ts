@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
-import { resetServerPassword } from '../../../../server/servers/actions';
-import { serverRefusals } from '../../../../server/servers/refusals';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
+import { resetServerPassword } from '~/server/servers/actions';
+import { serverRefusals } from '~/server/servers/refusals';
 
 export const prerender = false;
 

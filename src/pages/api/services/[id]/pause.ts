@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requestPause } from '../../../../server/billing/pause/pause';
-import { pauseBody, pauseRefusal } from '../../../../server/billing/pause/pause-request';
-import { apiError, json } from '../../../../server/http/api';
-import { siteOrigin } from '../../../../server/http/site-origin';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
+import { requestPause } from '~/server/billing/pause/pause';
+import { pauseBody, pauseRefusal } from '~/server/billing/pause/pause-request';
+import { apiError, json } from '~/server/http/api';
+import { siteOrigin } from '~/server/http/site-origin';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { requestMoneyBack } from '../../../../server/billing/refund/money-back';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
+import { requestMoneyBack } from '~/server/billing/refund/money-back';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

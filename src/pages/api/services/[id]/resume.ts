@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { resumePause } from '../../../../server/billing/pause/pause';
-import { pauseRefusal, resumeBody } from '../../../../server/billing/pause/pause-request';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
+import { resumePause } from '~/server/billing/pause/pause';
+import { pauseRefusal, resumeBody } from '~/server/billing/pause/pause-request';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
-import { serverRefusals } from '../../../../server/servers/refusals';
-import { saveServerSettings } from '../../../../server/servers/settings';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
+import { serverRefusals } from '~/server/servers/refusals';
+import { saveServerSettings } from '~/server/servers/settings';
 
 export const prerender = false;
 

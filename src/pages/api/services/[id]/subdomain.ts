@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { apiError, json } from '../../../../server/http/api';
-import { customerRoute } from '../../../../server/http/customer-route';
-import { limits } from '../../../../server/rate-limit/limits';
-import { subdomainRefusals } from '../../../../server/servers/refusals';
-import { changeSubdomain } from '../../../../server/servers/subdomain';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
+import { subdomainRefusals } from '~/server/servers/refusals';
+import { changeSubdomain } from '~/server/servers/subdomain';
 
 export const prerender = false;
 

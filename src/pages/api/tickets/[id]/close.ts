@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { closeTicket } from '../../../../server/support/actions';
-import { changed, ticketRoute } from '../../../../server/support/route';
+import { closeTicket } from '~/server/support/actions';
+import { changed, ticketRoute } from '~/server/support/route';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { checkMessage, replyToTicket } from '../../../../server/support/actions';
-import { changed, refused, ticketRoute } from '../../../../server/support/route';
+import { checkMessage, replyToTicket } from '~/server/support/actions';
+import { changed, refused, ticketRoute } from '~/server/support/route';
 
 export const prerender = false;
 

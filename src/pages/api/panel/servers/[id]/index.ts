@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { customerRead } from '../../../../../server/http/customer-read';
-import { serverDetail } from '../../../../../server/servers/queries';
+import { customerRead } from '~/server/http/customer-read';
+import { serverDetail } from '~/server/servers/queries';
 
 export const prerender = false;
 

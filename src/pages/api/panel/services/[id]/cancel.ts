@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { cancelPage } from '../../../../../server/cancellation/queries';
-import { customerRead } from '../../../../../server/http/customer-read';
+import { cancelPage } from '~/server/cancellation/queries';
+import { customerRead } from '~/server/http/customer-read';
 
 export const prerender = false;
 

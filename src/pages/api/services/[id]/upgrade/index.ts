@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import type { ExtraId } from '../../../../../lib/catalogue';
-import { orderUpgrade } from '../../../../../server/billing/upgrade/upgrade';
-import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade/upgrade-request';
-import { apiError, json } from '../../../../../server/http/api';
-import { siteOrigin } from '../../../../../server/http/site-origin';
-import { customerRoute } from '../../../../../server/http/customer-route';
-import { limits } from '../../../../../server/rate-limit/limits';
+import type { ExtraId } from '~/lib/catalogue';
+import { orderUpgrade } from '~/server/billing/upgrade/upgrade';
+import { upgradeBody, upgradeRefusal } from '~/server/billing/upgrade/upgrade-request';
+import { apiError, json } from '~/server/http/api';
+import { siteOrigin } from '~/server/http/site-origin';
+import { customerRoute } from '~/server/http/customer-route';
+import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
 

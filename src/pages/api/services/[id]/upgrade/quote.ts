@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import type { ExtraId } from '../../../../../lib/catalogue';
-import { quoteUpgrade } from '../../../../../server/billing/upgrade/upgrade-quote';
-import { upgradeBody, upgradeRefusal } from '../../../../../server/billing/upgrade/upgrade-request';
-import { apiError, json } from '../../../../../server/http/api';
-import { customerRoute } from '../../../../../server/http/customer-route';
+import type { ExtraId } from '~/lib/catalogue';
+import { quoteUpgrade } from '~/server/billing/upgrade/upgrade-quote';
+import { upgradeBody, upgradeRefusal } from '~/server/billing/upgrade/upgrade-request';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
 
 export const prerender = false;
 
