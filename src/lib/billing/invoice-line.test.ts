@@ -28,6 +28,29 @@ describe('an invoice line in the reader’s language', () => {
 		expect(text(plan, 'da')).toBe('Valheim (Standard), 8 GB RAM, månedligt');
 	});
 
+	it('names the paid extras ordered with it, the subdomain with its label', () => {
+		const both: InvoiceLine = { ...plan, extras: { modpack: true, subdomain: 'frost-craft' } };
+		expect(text(both, 'en')).toBe(
+			'Valheim (Standard), 8 GB RAM, modpack installation, subdomain frost-craft, monthly',
+		);
+		expect(text(both, 'de')).toBe(
+			'Valheim (Standard), 8 GB RAM, Modpack-Installation, Subdomain frost-craft, monatlich',
+		);
+		expect(text({ ...plan, extras: { modpack: false, subdomain: 'frost' } }, 'no')).toBe(
+			'Valheim (Standard), 8 GB RAM, underdomene frost, månedlig',
+		);
+		expect(text({ ...plan, extras: { modpack: true } }, 'da')).toBe(
+			'Valheim (Standard), 8 GB RAM, modpakkeinstallation, månedligt',
+		);
+		expect(text({ ...plan, extras: { modpack: false } }, 'en')).toBe(text(plan, 'en'));
+	});
+
+	it('keeps the plan id of a product the catalogue no longer sells', () => {
+		expect(text({ ...plan, plan: 'retired-plan' }, 'en')).toBe(
+			'retired-plan (Standard), 8 GB RAM, monthly',
+		);
+	});
+
 	it('names a renewal with its period as the reader writes dates', () => {
 		const renewal: InvoiceLine = {
 			kind: 'renewal',
