@@ -1,6 +1,6 @@
 import type { UiKey } from '../../i18n';
 import type { ServerRefusal } from './actions';
-import type { SubdomainChangeRefusal } from './subdomain';
+import type { SubdomainChangeRefusal } from './subdomain-change';
 
 /** Each refusal's HTTP status and message: the customer learns what to do, never a panel detail. */
 export const serverRefusals: Record<ServerRefusal, { status: number; message: UiKey }> = {

@@ -4,7 +4,7 @@ import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
 import { limits } from '~/server/rate-limit/limits';
 import { subdomainRefusals } from '~/server/servers/refusals';
-import { changeSubdomain } from '~/server/servers/subdomain';
+import { changeSubdomain } from '~/server/servers/subdomain-change';
 
 export const prerender = false;
 
