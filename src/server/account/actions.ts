@@ -17,18 +17,6 @@ export interface ProfilePost {
 	posted: Partial<ProfileFields>;
 }
 
-const profileFields = [
-	'first_name',
-	'last_name',
-	'address',
-	'postal_code',
-	'city',
-	'company',
-	'vat_number',
-	'preferred_locale',
-	'preferred_currency',
-] as const;
-
 /**
  * The profile page's three forms post to the page itself, told apart by `intent`: the password,
  * the e-mail address (a confirmation mail, nothing changes yet) and the rest of the profile.
@@ -69,9 +57,19 @@ export async function profilePageAction(
 		// Until both links are opened the address in use is still the current one.
 		return { tab: 'profile', outcome, posted: {}, emailPosted: outcome.ok ? null : field('email') };
 	}
-	const posted = Object.fromEntries(profileFields.map((key) => [key, field(key)]));
+	const posted: Omit<ProfileFields, 'country'> = {
+		first_name: field('first_name'),
+		last_name: field('last_name'),
+		address: field('address'),
+		postal_code: field('postal_code'),
+		city: field('city'),
+		company: field('company'),
+		vat_number: field('vat_number'),
+		preferred_locale: field('preferred_locale'),
+		preferred_currency: field('preferred_currency'),
+	};
 	const outcome = await saveProfile(supabase, user, {
-		...(posted as Omit<ProfileFields, 'country'>),
+		...posted,
 		country: field('country') || null,
 	});
 	return { tab: 'profile', outcome, emailPosted: null, posted };

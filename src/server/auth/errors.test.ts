@@ -1,4 +1,4 @@
-import { AuthApiError } from '@supabase/supabase-js';
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { describeAuthError } from './errors';
 
@@ -27,5 +27,17 @@ describe('describeAuthError', () => {
 			'auth.error.generic',
 		);
 		expect(describeAuthError(failure('something_new', 429)).message).toBe('auth.error.rateLimited');
+	});
+
+	it('gives the auth service’s reasons for a weak password in the page’s words, once each', () => {
+		const weak = new AuthWeakPasswordError('weak', 422, ['length', 'pwned', 'characters', 'pwned']);
+		expect(describeAuthError(weak)).toEqual({
+			message: 'auth.error.weakPassword',
+			reasons: ['length', 'common', 'anotherWord'],
+		});
+		expect(describeAuthError(failure('weak_password'))).toEqual({
+			message: 'auth.error.weakPassword',
+			reasons: [],
+		});
 	});
 });

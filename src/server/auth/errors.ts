@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AuthError } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
 import type { PasswordFeedback } from './password-strength';
@@ -9,9 +10,12 @@ export interface AuthFailure {
 	reasons?: PasswordReason[];
 }
 
+const weakReasons = z.object({ reasons: z.array(z.string()) });
+
 /** The auth service's reasons for a weak password, in the words the page uses. */
 function passwordReasons(error: AuthError): PasswordReason[] {
-	const reasons = (error as AuthError & { reasons?: string[] }).reasons ?? [];
+	// GoTrue's weak_password error carries its reasons; the client's class does not type them.
+	const reasons = weakReasons.safeParse(error).data?.reasons ?? [];
 	const mapped = reasons.map((reason) =>
 		reason === 'length' ? 'length' : reason === 'pwned' ? 'common' : 'anotherWord',
 	);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
 import { passwordProblems, type PasswordFeedback } from './password-strength';
@@ -26,10 +27,13 @@ export function checkNewPassword(
 		: { ok: false, message: 'auth.error.weakPassword', reasons };
 }
 
+const nameFields = z.object({ first_name: z.unknown(), last_name: z.unknown() });
+
 /** What a signed-in person is called: their new password must not be built from it. */
 export function personalWords(user: User | null | undefined): string[] {
-	const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
-	return [user?.email, meta.first_name, meta.last_name].filter(
+	// The auth service keeps whatever sign-up sent: read the two names only if they are strings.
+	const meta = nameFields.safeParse(user?.user_metadata).data;
+	return [user?.email, meta?.first_name, meta?.last_name].filter(
 		(value): value is string => typeof value === 'string' && value !== '',
 	);
 }

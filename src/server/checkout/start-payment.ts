@@ -3,6 +3,7 @@ import { routes } from '../../lib/routes';
 import { localizePath, type Locale } from '../../i18n';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
+import { currencySchema } from '../../lib/domain/currency';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 interface Payable {
@@ -43,7 +44,7 @@ export async function startPayment(
 		invoiceId: payable.invoiceId,
 		orderId: payable.orderId ?? payable.invoiceId,
 		amount: payable.total,
-		currency: payable.currency as 'EUR',
+		currency: currencySchema.parse(payable.currency),
 		method: payable.method,
 		customer: {
 			profileId: customer.id,

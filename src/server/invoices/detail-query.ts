@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
 import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { transactionKindSchema } from '../../lib/domain/transaction-kind';
 import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
@@ -92,7 +93,7 @@ export async function invoiceDetail(
 		transactions: [...row.transactions]
 			.sort((a, b) => a.created_at.localeCompare(b.created_at))
 			.map((tx) => ({
-				kind: tx.kind as 'payment' | 'refund',
+				kind: transactionKindSchema.parse(tx.kind),
 				at: tx.created_at,
 				status: tx.status,
 				amount: Number(tx.amount),

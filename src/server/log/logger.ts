@@ -59,10 +59,12 @@ function clean(value: unknown, depth = 0): unknown {
 	);
 }
 
+const isLevel = (value: string): value is Level => Object.hasOwn(rank, value);
+
 function threshold(): number {
-	const level = process.env.LOG_LEVEL?.trim().toLowerCase() as Level | undefined;
-	if (level === ('silent' as string)) return silent;
-	return rank[level ?? 'info'] ?? rank.info;
+	const level = process.env.LOG_LEVEL?.trim().toLowerCase() ?? 'info';
+	if (level === 'silent') return silent;
+	return isLevel(level) ? rank[level] : rank.info;
 }
 
 export function log(level: Level, msg: string, fields: Fields = {}): void {

@@ -10,6 +10,7 @@ import {
 	type PricingErrorCode,
 	type ResolvedConfiguration,
 } from '../../../lib/pricing';
+import { billingCycleIdSchema } from '../../../lib/domain/billing-cycle';
 import { isUuid } from '../../../lib/uuid';
 import type { AdminClient } from '../../supabase/admin-client';
 import { dateOf } from '../run/renewal-invoice';
@@ -84,7 +85,7 @@ export async function quoteUpgrade(
 			...choice,
 			extras,
 			planId: s.plan_id,
-			cycle: s.billing_cycle as ResolvedConfiguration['cycle']['id'],
+			cycle: billingCycleIdSchema.parse(s.billing_cycle),
 			currency: s.currency,
 		});
 	} catch (error) {

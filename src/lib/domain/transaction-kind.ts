@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** What a transaction on an invoice is: money in or money back; `transactions.kind` allows the same. */
+export const transactionKinds = ['payment', 'refund'] as const;
+export type TransactionKind = (typeof transactionKinds)[number];
+
+// Pure: browser code that needs only the list or the type leaves zod out of its bundle.
+export const transactionKindSchema = /* @__PURE__ */ z.enum(transactionKinds);
