@@ -29,7 +29,13 @@ export interface ServerChoice {
 }
 
 /** A choice in one currency: what every price function takes. */
-export type Configuration = ServerChoice & { currency: string };
+/**
+ * A choice as it arrives from outside (a request body): its extras are any strings until
+ * `resolveConfiguration` checks them against what the plan offers (unknown_extra).
+ */
+export type UncheckedChoice = Omit<ServerChoice, 'extras'> & { extras: readonly string[] };
+
+export type Configuration = UncheckedChoice & { currency: string };
 
 /** The configuration with every reference resolved against the catalogue. */
 export interface ResolvedConfiguration {

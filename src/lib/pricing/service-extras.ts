@@ -18,6 +18,6 @@ export function extrasOfService(service: ExtrasHeld): ExtraId[] {
  * The extras a service has after a change: what it holds and what is added; an upgrade never
  * removes one (the price it pays for stays in the cycle amount), whatever the request leaves out.
  */
-export function extrasAfter(service: ExtrasHeld, added: readonly ExtraId[]): ExtraId[] {
+export function extrasAfter(service: ExtrasHeld, added: readonly string[]): string[] {
 	return [...new Set([...extrasOfService(service), ...added])];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isBillingCountry, isCycleId, type ExtraId } from '../../lib/catalogue';
-import type { ServerChoice } from '../../lib/pricing';
+import { isBillingCountry, isCycleId } from '../../lib/catalogue';
+import type { UncheckedChoice } from '../../lib/pricing';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 import { normalizeSubdomain } from '../../lib/subdomain';
@@ -38,7 +38,7 @@ export const checkoutBody = z.object({
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export interface CheckoutInput {
-	choice: ServerChoice;
+	choice: UncheckedChoice;
 	/** The subdomain label as typed, normalized; null when none was sent. */
 	subdomain: string | null;
 	currency: string;
@@ -61,7 +61,7 @@ export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProble
 			planId: item.planId,
 			ram: item.ram,
 			storageGb: item.storageGb,
-			extras: item.extras as ExtraId[],
+			extras: item.extras,
 			cycle: item.cycle,
 		},
 		subdomain: item.subdomain ? normalizeSubdomain(item.subdomain) : null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { prorate, type Proration } from '../../../lib/billing';
-import { vatRateFor, type ExtraId } from '../../../lib/catalogue';
+import { vatRateFor } from '../../../lib/catalogue';
 import {
 	cycleAmountOf,
 	extrasAfter,
@@ -19,7 +19,8 @@ import { dateOf } from '../run/renewal-invoice';
 export interface UpgradeChoice {
 	ram: number;
 	storageGb: number | null;
-	extras: ExtraId[];
+	/** As the request names them: checked against the plan when priced (unknown_extra). */
+	extras: readonly string[];
 }
 
 /** The refusals `request_service_upgrade` raises too (as its error message), changing nothing. */

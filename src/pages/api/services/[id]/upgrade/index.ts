@@ -1,5 +1,4 @@
 import type { APIRoute } from 'astro';
-import type { ExtraId } from '~/lib/catalogue';
 import { orderUpgrade } from '~/server/billing/upgrade/upgrade';
 import { upgradeBody, upgradeRefusal } from '~/server/billing/upgrade/upgrade-request';
 import { apiError, json } from '~/server/http/api';
@@ -17,7 +16,7 @@ export const POST: APIRoute = (context) =>
 			r.admin,
 			r.customer,
 			context.params.id ?? '',
-			{ ram, storageGb, extras: extras as ExtraId[] },
+			{ ram, storageGb, extras },
 			method,
 			{ origin: siteOrigin(), locale: r.locale, now: new Date() },
 		);

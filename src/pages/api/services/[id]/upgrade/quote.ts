@@ -1,5 +1,4 @@
 import type { APIRoute } from 'astro';
-import type { ExtraId } from '~/lib/catalogue';
 import { quoteUpgrade } from '~/server/billing/upgrade/upgrade-quote';
 import { upgradeBody, upgradeRefusal } from '~/server/billing/upgrade/upgrade-request';
 import { apiError, json } from '~/server/http/api';
@@ -15,7 +14,7 @@ export const POST: APIRoute = (context) =>
 			r.admin,
 			r.customer.id,
 			context.params.id ?? '',
-			{ ram, storageGb, extras: extras as ExtraId[] },
+			{ ram, storageGb, extras },
 			new Date(),
 		);
 		if (typeof quote !== 'string') return json(200, quote);
