@@ -5,7 +5,7 @@ import type { PaymentEvent, PaymentGateway } from '../payments/types';
 import { adminClient } from '../supabase/admin-client';
 import { recordFailure } from './failed';
 import { recordRefund } from './refunded';
-import { settlePayment } from './settle';
+import { settlePayment } from './paid';
 
 /**
  * What a verified payment event does, whichever gateway sent it (Stripe, the test gateway, or a
