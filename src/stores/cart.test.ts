@@ -17,6 +17,7 @@ import {
 	clearCart,
 	dismissCartNotice,
 	recheckDiscount,
+	removeDiscount,
 	removeFromCart,
 	setCartSubdomain,
 	showCartNotice,
@@ -143,6 +144,26 @@ describe('discount codes', () => {
 		await recheckDiscount(vi.fn().mockResolvedValue({ ok: false, reason: 'unknown' }));
 		expect($appliedDiscount.get()).toBeNull();
 		expect($cartNotice.get()).toBe('discountRemoved');
+	});
+
+	it('keeps what the customer did while a restored code was being re-checked', async () => {
+		$appliedDiscount.set({ code: 'SP25', percent: 25 });
+		let answer: (value: { ok: true; percent: number }) => void = () => {};
+		const late = new Promise<{ ok: true; percent: number }>((resolve) => (answer = resolve));
+		const removedMeanwhile = recheckDiscount(() => late);
+		removeDiscount();
+		answer({ ok: true, percent: 25 });
+		await removedMeanwhile;
+		expect($appliedDiscount.get()).toBeNull();
+
+		$appliedDiscount.set({ code: 'SP25', percent: 25 });
+		let refuse: (value: { ok: false; reason: 'unknown' }) => void = () => {};
+		const refused = new Promise<{ ok: false; reason: 'unknown' }>((resolve) => (refuse = resolve));
+		const replacedMeanwhile = recheckDiscount(() => refused);
+		$appliedDiscount.set({ code: 'WINTER10', percent: 10 });
+		refuse({ ok: false, reason: 'unknown' });
+		await replacedMeanwhile;
+		expect($appliedDiscount.get()).toEqual({ code: 'WINTER10', percent: 10 });
 	});
 
 	it('shows a notice once: out of storage, kept on screen until dismissed', () => {

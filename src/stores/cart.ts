@@ -157,11 +157,14 @@ export function removeDiscount(): void {
 /**
  * Checks a restored discount again: a code that expired or ran out since it was applied is
  * removed with a message; when the server cannot be reached (or asks to wait) the code stays.
+ * What the customer did while the check was under way (removed the code, applied another) wins:
+ * a late answer about the old code must not put it back.
  */
 export async function recheckDiscount(check = checkDiscountCode): Promise<void> {
 	const applied = $appliedDiscount.get();
 	if (!applied) return;
 	const result = await check(applied.code);
+	if ($appliedDiscount.get()?.code !== applied.code) return;
 	if (result.ok) $appliedDiscount.set({ ...applied, percent: result.percent });
 	else if (result.reason === 'unknown') {
 		$appliedDiscount.set(null);
