@@ -22,12 +22,15 @@ export async function lighthouseScores(urls: string[]): Promise<Map<string, Ligh
 	const results = new Map<string, LighthouseScores>();
 	try {
 		for (const url of urls) {
-			const result = await lighthouse(url, {
-				port: chrome.port,
-				output: 'json',
-				logLevel: 'error',
-			});
+			const audit = () => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+			let result = await audit();
+			// A run that did not complete (NO_FCP and the like) scores every category null, which
+			// would print as 0 for a page that is fine: measure it again once, and say so if it fails.
+			if (result?.lhr.runtimeError) result = await audit();
 			if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+			const failed = result.lhr.runtimeError;
+			// Its zeros are then no score: the line says so beside the table.
+			if (failed) console.warn(`Lighthouse could not audit ${url} (twice): ${failed.code}`);
 			const { categories, audits } = result.lhr;
 			const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
 			results.set(url, {
