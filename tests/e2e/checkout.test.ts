@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test';
 import { linkMailedTo, signIn, uniqueEmail } from './backend';
 import { islandsHydrated } from './islands';
-import { addToCart } from './purchase';
+import { addToCart, checkoutAndPay } from './purchase';
 
 // Buying a server as a new customer would: configurator, cart, checkout, the test gateway's page,
 // and the live progress until the server runs on the simulated panel.
@@ -16,24 +16,6 @@ async function register(page: Page, email: string, path = '/register') {
 	await page.locator('input[name=terms]').check();
 	await page.locator('main form button[type=submit]').click();
 	await page.goto(await linkMailedTo(email));
-}
-
-async function checkoutAndPay(page: Page, action: 'pay' | 'decline') {
-	await page.locator('a[href$="/checkout"]').first().click();
-	await expect(page).toHaveURL(/\/checkout$/);
-	await islandsHydrated(page);
-	await page.locator('main button.btn-primary').click(); // review → billing
-	await page.locator('input[name=name]').fill('Nora Kjøper');
-	await page.locator('input[name=address]').fill('Storgata 1');
-	await page.locator('input[name=postcode]').fill('0155');
-	await page.locator('input[name=city]').fill('Oslo');
-	await page.locator('select[name=country]').selectOption('NO');
-	await page.locator('main button.btn-primary').click(); // billing → payment
-	await page.locator('input[name=method][value=card]').check();
-	await page.locator('main button.btn-primary').click(); // pay
-	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
-	await page.locator(`button[value=${action}]`).click();
-	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
 }
 
 test('a new customer buys a Palworld server and watches it come up', async ({ page }) => {

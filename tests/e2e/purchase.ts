@@ -52,3 +52,22 @@ export async function buyServer(page: Page, locale: '' | '/de' = ''): Promise<st
 		.getAttribute('href');
 	return manage!.split('/').pop()!;
 }
+
+/** From the cart through the checkout's three steps to the test gateway, which pays or declines. */
+export async function checkoutAndPay(page: Page, action: 'pay' | 'decline') {
+	await page.locator('a[href$="/checkout"]').first().click();
+	await expect(page).toHaveURL(/\/checkout$/);
+	await islandsHydrated(page);
+	await page.locator('main button.btn-primary').click(); // review → billing
+	await page.locator('input[name=name]').fill('Nora Kjøper');
+	await page.locator('input[name=address]').fill('Storgata 1');
+	await page.locator('input[name=postcode]').fill('0155');
+	await page.locator('input[name=city]').fill('Oslo');
+	await page.locator('select[name=country]').selectOption('NO');
+	await page.locator('main button.btn-primary').click(); // billing → payment
+	await page.locator('input[name=method][value=card]').check();
+	await page.locator('main button.btn-primary').click(); // pay
+	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
+	await page.locator(`button[value=${action}]`).click();
+	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
+}

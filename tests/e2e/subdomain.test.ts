@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { signIn } from './backend';
 import { e2eBackendFile } from './backend-file';
 import { billingCustomer } from './fixtures';
 import { islandsHydrated } from './islands';
+import { checkoutAndPay } from './purchase';
 
 // Issue 27 item 1: the paid subdomain is delivered. A customer buys a Minecraft server with its
 // own subdomain through the configurator, cart and checkout, the server page shows
@@ -20,24 +21,6 @@ function lookUp(name: string, type: 'CNAME' | 'A' | 'SRV'): string[] {
 		zones: Record<string, Record<string, { contents: string[] }>>;
 	};
 	return data.zones[zone]?.[`${name} ${type}`]?.contents ?? [];
-}
-
-async function pay(page: Page) {
-	await page.locator('a[href$="/checkout"]').first().click();
-	await expect(page).toHaveURL(/\/checkout$/);
-	await islandsHydrated(page);
-	await page.locator('main button.btn-primary').click(); // review → billing
-	await page.locator('input[name=name]').fill('Nora Kjøper');
-	await page.locator('input[name=address]').fill('Storgata 1');
-	await page.locator('input[name=postcode]').fill('0155');
-	await page.locator('input[name=city]').fill('Oslo');
-	await page.locator('select[name=country]').selectOption('NO');
-	await page.locator('main button.btn-primary').click(); // billing → payment
-	await page.locator('input[name=method][value=card]').check();
-	await page.locator('main button.btn-primary').click(); // pay
-	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
-	await page.locator('button[value=pay]').click();
-	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
 }
 
 test('a Minecraft server bought with its own subdomain is reachable by name', async ({ page }) => {
@@ -56,7 +39,7 @@ test('a Minecraft server bought with its own subdomain is reachable by name', as
 	await form.getByRole('button', { name: 'Add to cart' }).click();
 	await expect(page).toHaveURL(/\/cart$/);
 	await expect(page.locator('[data-cart-item]')).toContainText(`Your own subdomain: ${label}`);
-	await pay(page);
+	await checkoutAndPay(page, 'pay');
 
 	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 20_000 });
 	const shown = page.locator('[data-server-address]');
