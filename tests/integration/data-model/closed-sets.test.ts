@@ -1,6 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { localeCodes } from '../../../src/i18n/locales.ts';
 import { invoiceLineKinds } from '../../../src/lib/billing/invoice-line.ts';
 import { billingCycles } from '../../../src/lib/domain/billing-cycle.ts';
@@ -13,6 +12,7 @@ import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
 import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
+import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
 // below); where the database must repeat it in a check or a domain, this test reads what the
@@ -50,13 +50,7 @@ function listed(definition: string): { column: string; values: string[] } | null
 }
 
 beforeAll(async () => {
-	stack = await startLocalStack({
-		apiPort: 0,
-		mailPort: 0,
-		quiet: true,
-		migrationsDir: fileURLToPath(new URL('../../../supabase/migrations', import.meta.url)),
-		seedFile: fileURLToPath(new URL('../../../scripts/db-types/no-seed.sql', import.meta.url)),
-	});
+	stack = await startSchemaStack();
 	const rows = await stack.sql(async (session) => {
 		const result = await session.query<{ owner: string; def: string }>(
 			`select case when c.contypid <> 0 then 'domain ' || t.typname

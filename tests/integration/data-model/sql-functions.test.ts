@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { sqlFunctions } from '../../../scripts/sql-functions.ts';
+import { startSchemaStack } from './schema-stack.ts';
 
 // scripts/sql-functions.ts reads the migrations as text to say which one holds each function's
 // current definition (the table of supabase/migrations/README.md). Here the migrations run, and the
@@ -11,13 +11,7 @@ import { sqlFunctions } from '../../../scripts/sql-functions.ts';
 let stack: LocalStack;
 
 beforeAll(async () => {
-	stack = await startLocalStack({
-		apiPort: 0,
-		mailPort: 0,
-		quiet: true,
-		migrationsDir: fileURLToPath(new URL('../../../supabase/migrations', import.meta.url)),
-		seedFile: fileURLToPath(new URL('../../../scripts/db-types/no-seed.sql', import.meta.url)),
-	});
+	stack = await startSchemaStack();
 }, 60_000);
 afterAll(() => stack?.stop());
 

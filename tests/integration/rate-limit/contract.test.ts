@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startLocalStack, type LocalStack } from '@frostnode/local-supabase';
+import type { LocalStack } from '@frostnode/local-supabase';
 import { DatabaseStore } from '../../../src/server/rate-limit/database-store.ts';
 import { hitAll, RateLimiter, type LimitStore } from '../../../src/server/rate-limit/limiter.ts';
 import { MemoryStore } from '../../../src/server/rate-limit/memory-store.ts';
+import { startSchemaStack } from '../data-model/schema-stack.ts';
 
 // The limit store's contract against both stores: the memory store (a site without a backend) and
 // the database (every deployment), on the local stack; then what only a shared store can show: two
@@ -20,13 +17,7 @@ const serviceClient = () =>
 	createClient(stack.url, stack.serviceRoleKey, { auth: { persistSession: false } });
 
 beforeAll(async () => {
-	stack = await startLocalStack({
-		apiPort: 0,
-		mailPort: 0,
-		quiet: true,
-		migrationsDir: fileURLToPath(new URL('../../../supabase/migrations', import.meta.url)),
-		seedFile: join(mkdtempSync(join(tmpdir(), 'rate-limit-')), 'none.sql'),
-	});
+	stack = await startSchemaStack();
 	store = new DatabaseStore(serviceClient() as never);
 }, 60_000);
 afterAll(() => stack.stop());
