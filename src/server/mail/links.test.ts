@@ -3,6 +3,7 @@ import { splitLocale } from '../../i18n';
 import { isPagePath } from '../../lib/page-exists';
 import { routes } from '../../lib/routes';
 import type { MailMessage } from './types';
+import { noticeKinds } from '../billing/run/notice-mail';
 
 // Every kind of product mail, built as the product builds it, and every link in it: on the site's
 // origin and naming a page that exists (a billing mail once linked to /panel/invoices, a 404).
@@ -26,21 +27,10 @@ vi.mock('../supabase/admin-client', () => ({
 const origin = 'https://shop.example';
 const id = '0b6f7a52-1c3e-4f2a-9d7e-2a1b3c4d5e6f';
 const to = 'kari@example.no';
-const kinds = [
-	'invoice',
-	'due',
-	'overdue',
-	'suspension_warning',
-	'suspended',
-	'terminated',
-	'ended',
-	'renewed',
-	'refunded',
-];
 
 /** A fake service-role client that owes one billing notice of each kind, with and without a number. */
 function owingAdmin() {
-	const notices = kinds.flatMap((kind, i) =>
+	const notices = noticeKinds.flatMap((kind, i) =>
 		[`INV-${i}`, null].map((number, j) => ({
 			...{ id: i * 2 + j, kind, email: to, locale: ['en', 'no', 'da', 'de'][i % 4] },
 			...{ plan_id: 'palworld-standard', number, total: 1000, currency: 'EUR' },
@@ -73,7 +63,7 @@ async function everyMail(): Promise<MailMessage[]> {
 		currency: 'EUR',
 	});
 	sent.push(staffReplyMail({ ticket: id, subject: 'Lag', email: to, locale: 'de' }, 'Hi', origin));
-	expect(await sendBillingNotices(owingAdmin(), origin)).toBe(kinds.length * 2);
+	expect(await sendBillingNotices(owingAdmin(), origin)).toBe(noticeKinds.length * 2);
 	vi.stubEnv('PUBLIC_SITE_URL', origin);
 	await alertAccountOwner(to, '203.0.113.9', 'no');
 	vi.unstubAllEnvs();
@@ -94,7 +84,7 @@ beforeEach(() => vi.resetModules());
 describe('the links in product mail', () => {
 	it('lead to pages of the site, in HTML and text alike', async () => {
 		const mails = await everyMail();
-		expect(mails.length).toBe(6 + kinds.length * 2);
+		expect(mails.length).toBe(6 + noticeKinds.length * 2);
 		const missing: string[] = [];
 		for (const mail of mails) {
 			const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) =>

@@ -12,6 +12,7 @@ import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
 import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
+import { noticeKinds } from '../../../src/server/billing/run/notice-mail.ts';
 import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -31,6 +32,7 @@ const sets: Record<string, readonly string[]> = {
 	'tickets.department': departments,
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,
+	'billing_notices.kind': noticeKinds,
 	'affiliate_payouts.status': payoutStatuses,
 	'services.subdomain_dns': subdomainDnsStates,
 };

@@ -16,7 +16,8 @@ import { mailLocale, siteUrl } from '../../mail/product-mail';
 // sent after the saved card was declined says so: the card, the reason, the next try, the
 // suspension and deletion days, and a link that pays this invoice.
 
-const kinds = [
+/** Every billing mail the run sends; `billing_notices.kind` allows the same. */
+export const noticeKinds = [
 	'invoice',
 	'due',
 	'overdue',
@@ -33,7 +34,7 @@ const reminders: readonly string[] = ['due', 'overdue', 'suspension_warning'];
 
 export const noticeSchema = z.object({
 	id: z.number(),
-	kind: z.enum(kinds),
+	kind: z.enum(noticeKinds),
 	email: z.string().nullable(),
 	locale: z.string().nullable(),
 	plan_id: z.string().nullable(),
