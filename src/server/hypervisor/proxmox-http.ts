@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { TLSSocket } from 'node:tls';
+import { TLSSocket } from 'node:tls';
 import type { ProxmoxConfig } from './config';
 import { HypervisorUnavailableError } from './errors';
 import { proxmoxError } from './proxmox-errors';
@@ -50,7 +50,8 @@ export function proxmoxHttp(config: ProxmoxConfig): Call {
 			if (tls && config.fingerprint)
 				req.on('socket', (socket) =>
 					socket.once('secureConnect', () => {
-						const seen = (socket as TLSSocket).getPeerCertificate().fingerprint256;
+						const seen =
+							socket instanceof TLSSocket ? socket.getPeerCertificate().fingerprint256 : undefined;
 						if (seen !== config.fingerprint)
 							req.destroy(new Error(`TLS fingerprint ${seen} is not PROXMOX_TLS_FINGERPRINT`));
 					}),

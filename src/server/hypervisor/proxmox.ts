@@ -1,36 +1,18 @@
 import type { ProxmoxConfig } from './config';
 import { HypervisorConflictError, HypervisorError, HypervisorNotFoundError } from './errors';
-import { checkAccess, checkResources, checkSpec, checkVmid, serviceTag, tagList } from './input';
+import { checkAccess, checkResources, checkSpec, checkVmid } from './input';
+import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxHttp, type Call } from './proxmox-http';
-import {
-	accessParams,
-	growDisk,
-	ipconfig,
-	powerTo,
-	readConfig,
-	readStatus,
-	vmPath,
-} from './proxmox-machine';
-import {
-	diskGbOf,
-	memoryMbOf,
-	nodesSchema,
-	read,
-	tagsOf,
-	vmResourcesSchema,
-	vncSchema,
-} from './proxmox-schemas';
+import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
+import { diskGbOf, memoryMbOf, nodesSchema, read, tagsOf, vncSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
 
-// Proxmox VE through its HTTP API with a privilege-separated API token. A machine is a linked clone
-// of the image's cloud-init template, configured, its disk grown, started; every task polled to
-// its end. Our service id is in the clone's description from the first moment and in its tags
-// once configured, so a retry finds its own machine instead of cloning again.
+// Proxmox VE through its HTTP API with a privilege-separated API token: the port's methods, each
+// a few calls whose tasks are polled to their end. How a machine is made: proxmox-create.ts.
 
 /** Tag of a machine suspended for billing: kept on the machine, so the state survives us. */
 export const suspendedTag = 'frostnode-suspended';
-const marker = (serviceId: string) => `frostnode service ${serviceId}`;
 
 export function createProxmox(
 	config: ProxmoxConfig,
@@ -39,46 +21,7 @@ export function createProxmox(
 	const call = options.call ?? proxmoxHttp(config);
 	const polling = options.polling ?? defaultPolling;
 
-	/** The machine carrying our service's tag anywhere in the cluster. */
-	async function findByTag(serviceId: string): Promise<MachineRef | undefined> {
-		const tag = serviceTag(serviceId);
-		const vms = read(
-			vmResourcesSchema,
-			await call('GET', '/cluster/resources', { type: 'vm' }),
-			'cluster resources',
-		);
-		const found = vms.find(
-			(vm) => vm.vmid !== undefined && vm.node && tagsOf(vm.tags).includes(tag),
-		);
-		return found?.vmid !== undefined && found.node
-			? { node: found.node, vmid: found.vmid }
-			: undefined;
-	}
-
-	async function clone(spec: MachineSpec): Promise<void> {
-		// full=0: a linked clone (no storage/format/target: Proxmox refuses them for linked clones).
-		const task = await call('POST', `${vmPath({ node: spec.node, vmid: spec.template })}/clone`, {
-			newid: spec.vmid,
-			name: spec.hostname,
-			description: marker(spec.serviceId),
-			full: 0,
-		});
-		await waitTask(call, task, polling);
-	}
-
-	/** After a clone: the configuration, the disk, the start; each step safe to repeat. */
-	async function build(ref: MachineRef, spec: MachineSpec, ipconfig0 = ipconfig(spec.ip)) {
-		await call('PUT', `${vmPath(ref)}/config`, {
-			cores: spec.cores,
-			memory: spec.memoryMb,
-			...accessParams(spec.access),
-			ipconfig0,
-			ciupgrade: 0,
-			tags: tagList(spec),
-		});
-		await growDisk(call, ref, spec.diskGb, polling);
-		await powerTo(call, ref, 'start', polling);
-	}
+	const builder = proxmoxBuilder(call, polling);
 
 	async function suspended(ref: MachineRef): Promise<boolean> {
 		return tagsOf((await readStatus(call, ref)).tags).includes(suspendedTag);
@@ -104,20 +47,7 @@ export function createProxmox(
 		kind: 'proxmox',
 		async createMachine(spec) {
 			checkSpec(spec);
-			const ref = (await findByTag(spec.serviceId)) ?? { node: spec.node, vmid: spec.vmid };
-			try {
-				if (ref.vmid === spec.vmid && ref.node === spec.node) await clone(spec);
-			} catch (error) {
-				// A clone that got through before a crash, not yet tagged: ours by its description.
-				if (!(error instanceof HypervisorConflictError && /already exists/.test(error.message)))
-					throw error;
-				const existing = await readConfig(call, ref);
-				if (existing.description?.trim() !== marker(spec.serviceId)) throw error;
-				if (existing.lock)
-					throw new HypervisorConflictError(`VM ${ref.vmid} is locked (${existing.lock})`);
-			}
-			await build(ref, spec);
-			return ref;
+			return builder.create(spec);
 		},
 		async machineState(ref) {
 			const status = await readStatus(call, ref);
@@ -161,9 +91,9 @@ export function createProxmox(
 				tags: tagsOf(old.tags).filter((tag) => tag !== ours),
 			};
 			await destroy(ref);
-			await clone(spec);
+			await builder.clone(spec);
 			// The addresses go back as they were: the pool they came from is not ours to see here.
-			await build(ref, spec, old.ipconfig0);
+			await builder.build(ref, spec, old.ipconfig0);
 		},
 		async resize(ref, resources) {
 			checkResources(resources);

@@ -102,8 +102,8 @@ describe('the Proxmox adapter', () => {
 		const failure = await proxmox()
 			.createMachine(spec)
 			.catch((error: unknown) => error);
-		expect(failure).toBeInstanceOf(HypervisorError);
-		const error = failure as HypervisorError;
+		if (!(failure instanceof HypervisorError)) throw new Error('expected a HypervisorError');
+		const error = failure;
 		expect(error.message).toMatch(/qmclone failed: clone failed/);
 		expect(error.taskLog).toContain(
 			'create linked clone of drive scsi0 (local-lvm:base-9000-disk-0)',
