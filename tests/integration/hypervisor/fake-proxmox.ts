@@ -77,7 +77,9 @@ function only(params: Params, allowed: readonly string[]) {
 }
 
 function checkIpconfig(value: string) {
-	const parts = Object.fromEntries(value.split(',').map((p) => p.split('=') as [string, string]));
+	const parts = Object.fromEntries(
+		value.split(',').map((p) => [p.split('=')[0] ?? '', p.split('=')[1] ?? '']),
+	);
 	for (const key of Object.keys(parts))
 		if (!['ip', 'gw', 'ip6', 'gw6'].includes(key))
 			throw param('ipconfig0', `invalid format - unknown key '${key}'`);
@@ -232,7 +234,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		}
 		const match = /^\/nodes\/([^/]+)\/qemu\/(\d+)(\/.*)?$/.exec(path);
 		if (!match) throw new Refusal(501, `Method '${method} ${path}' not implemented`);
-		const [, node, idText, rest = ''] = match as unknown as [string, string, string, string?];
+		const [, node = '', idText = '', rest = ''] = match;
 		const vmid = Number(idText);
 		if (method === 'POST' && rest === '/clone') return clone(node, vmid, params);
 		const found = vm(node, vmid);
