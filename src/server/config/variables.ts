@@ -13,6 +13,7 @@ export interface Variable {
 		| 'Payments'
 		| 'Game panel'
 		| 'DNS'
+		| 'Hypervisor'
 		| 'Mail'
 		| 'Billing'
 		| 'Support'
@@ -292,6 +293,58 @@ export const variables: readonly Variable[] = [
 		default: 'memory only',
 		example: 'supabase/.data/dns.json',
 		does: 'Development only: where the embedded DNS keeps its records, shared by the site and `npm run billing:run`',
+	},
+	{
+		name: 'PROXMOX_URL',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: 'unset: the simulated hypervisor',
+		example: 'https://pve1.frostnode.example:8006',
+		does: "The Proxmox VE API (without `/api2/json`) that runs customers' VPS machines; plain `http://` on loopback only. Not used by checkout yet",
+	},
+	{
+		name: 'PROXMOX_TOKEN_ID',
+		group: 'Hypervisor',
+		required: 'optional',
+		example: 'provisioner@pve!frostnode',
+		does: 'With PROXMOX_URL: the privilege-separated API token, `user@realm!tokenid`',
+	},
+	{
+		name: 'PROXMOX_TOKEN_SECRET',
+		group: 'Hypervisor',
+		required: 'optional',
+		example: '(the UUID shown once when the token was made)',
+		does: "With PROXMOX_URL: the API token's secret",
+	},
+	{
+		name: 'PROXMOX_TLS_FINGERPRINT',
+		group: 'Hypervisor',
+		required: 'optional',
+		example: 'AB:CD:…(32 pairs)',
+		does: "The node certificate's SHA-256 fingerprint to pin instead of checking its chain",
+	},
+	{
+		name: 'PROXMOX_CA_FILE',
+		group: 'Hypervisor',
+		required: 'optional',
+		example: '/etc/frostnode/pve-root-ca.pem',
+		does: "The cluster CA (`/etc/pve/pve-root-ca.pem`) to trust for Proxmox's certificate",
+	},
+	{
+		name: 'HYPERVISOR_SIM_DELAY_MS',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: '2000',
+		example: '0',
+		does: 'Development only: how long each step (cloning, starting, stopping) of a simulated machine takes',
+	},
+	{
+		name: 'HYPERVISOR_SIM_FILE',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: 'memory only',
+		example: 'supabase/.data/hypervisor.json',
+		does: 'Development only: where the simulated hypervisor keeps its machines',
 	},
 	{
 		name: 'SMTP_URL',

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { HypervisorConfigError } from './errors';
+
+// The hypervisor settings, checked once and all together, so an operator sees every missing or
+// wrong variable in one message. The token secret is never echoed.
+
+export interface ProxmoxConfig {
+	kind: 'proxmox';
+	/** `https://pve.example:8006`, without `/api2/json`. */
+	url: string;
+	/** `USER@REALM!TOKENID`. */
+	tokenId: string;
+	tokenSecret: string;
+	/** The node certificate's SHA-256 fingerprint to pin, `AA:BB:...`, when set. */
+	fingerprint?: string;
+	/** A PEM file of the cluster CA to trust, when set. */
+	caFile?: string;
+}
+
+export interface SimulatedConfig {
+	kind: 'simulated';
+	/** Where the machines are kept between restarts; in memory only when absent. */
+	file?: string;
+	/** How long each step (cloning, starting, stopping) takes. */
+	delayMs: number;
+}
+
+export type HypervisorConfig = ProxmoxConfig | SimulatedConfig;
+
+type Env = Record<string, string | undefined>;
+
+const loopback = ['127.0.0.1', 'localhost', '[::1]'];
+
+function readUrl(raw: string, problems: string[]): string {
+	const url = raw.replace(/\/+$/, '').replace(/\/api2\/json$/, '');
+	if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+		problems.push('PROXMOX_URL must be an http(s) URL');
+	else if (new URL(url).protocol === 'http:' && !loopback.includes(new URL(url).hostname))
+		problems.push('PROXMOX_URL must use https:// except on loopback');
+	return url;
+}
+
+/** The hypervisor settings from the environment; throws HypervisorConfigError listing every problem. */
+export function readHypervisorConfig(env: Env): HypervisorConfig {
+	const problems: string[] = [];
+	const rawUrl = env.PROXMOX_URL?.trim() ?? '';
+	if (!rawUrl) {
+		const delayRaw = env.HYPERVISOR_SIM_DELAY_MS?.trim() || '2000';
+		const delay = z.coerce.number().int().min(0).max(600_000).safeParse(delayRaw);
+		if (!delay.success)
+			throw new HypervisorConfigError(
+				`HYPERVISOR_SIM_DELAY_MS must be whole milliseconds from 0, not "${delayRaw}"`,
+			);
+		const file = env.HYPERVISOR_SIM_FILE?.trim();
+		return { kind: 'simulated', delayMs: delay.data, ...(file ? { file } : {}) };
+	}
+	const url = readUrl(rawUrl, problems);
+	const tokenId = env.PROXMOX_TOKEN_ID?.trim() ?? '';
+	if (!tokenId) problems.push('PROXMOX_TOKEN_ID is required with PROXMOX_URL');
+	else if (!/^[^@\s!]+@[^@\s!]+![A-Za-z][A-Za-z0-9._-]*$/.test(tokenId))
+		problems.push('PROXMOX_TOKEN_ID must look like user@realm!tokenid');
+	const tokenSecret = env.PROXMOX_TOKEN_SECRET?.trim() ?? '';
+	if (!tokenSecret) problems.push('PROXMOX_TOKEN_SECRET is required with PROXMOX_URL');
+	const fingerprint = env.PROXMOX_TLS_FINGERPRINT?.trim().toUpperCase();
+	if (fingerprint && !/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/.test(fingerprint))
+		problems.push(
+			'PROXMOX_TLS_FINGERPRINT must be a SHA-256 fingerprint (32 hex pairs with colons)',
+		);
+	const caFile = env.PROXMOX_CA_FILE?.trim();
+	if (problems.length) throw new HypervisorConfigError(problems.join('; '));
+	return {
+		kind: 'proxmox',
+		url,
+		tokenId,
+		tokenSecret,
+		...(fingerprint ? { fingerprint } : {}),
+		...(caFile ? { caFile } : {}),
+	};
+}

@@ -1,0 +1,68 @@
+import { HypervisorValidationError } from './errors';
+import type { Access, MachineSpec, Resources } from './types';
+
+// The checks both implementations make before anything else, the same rules Proxmox applies (so
+// the simulation refuses what Proxmox refuses, and Proxmox's own refusal is rarely reached).
+
+/** Proxmox's tag format (case-insensitive there; we write lowercase). */
+const tagPattern = /^[a-z0-9_][a-z0-9_\-+.]*$/;
+/** A DNS name, as Proxmox's `name` (dns-name format) wants. */
+const hostnamePattern =
+	/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** The tag that marks a machine as our service's; its presence is how a retry finds it. */
+export function serviceTag(serviceId: string): string {
+	const tag = `svc-${serviceId.toLowerCase()}`;
+	if (!tagPattern.test(tag))
+		throw new HypervisorValidationError(`serviceId: "${serviceId}" cannot be a Proxmox tag`);
+	return tag;
+}
+
+function whole(value: number, min: number, field: string): void {
+	if (!Number.isInteger(value) || value < min)
+		throw new HypervisorValidationError(`${field}: must be a whole number from ${min}`);
+}
+
+export function checkResources(resources: Resources): void {
+	whole(resources.cores, 1, 'cores');
+	whole(resources.memoryMb, 16, 'memoryMb');
+	whole(resources.diskGb, 1, 'diskGb');
+}
+
+export function checkAccess(access: Access): void {
+	if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(access.user))
+		throw new HypervisorValidationError(`access.user: "${access.user}" is not a user name`);
+	if ('passwordHash' in access) {
+		// Only a crypt(3) hash: Proxmox would hash a plaintext itself, and we never hold one.
+		if (!/^\$(1|5|6|y|2[aby])\$[^\s]+$/.test(access.passwordHash))
+			throw new HypervisorValidationError('access.passwordHash: not a crypt(3) hash');
+	} else if (
+		access.sshKeys.length === 0 ||
+		access.sshKeys.some(
+			(key) => !/^(ssh-|ecdsa-|sk-)\S+ \S+( .*)?$/.test(key) || key.includes('\n'),
+		)
+	)
+		throw new HypervisorValidationError('access.sshKeys: one OpenSSH public key per entry');
+}
+
+export function checkVmid(vmid: number, field = 'vmid'): void {
+	if (!Number.isInteger(vmid) || vmid < 100 || vmid >= 1_000_000_000)
+		throw new HypervisorValidationError(`${field}: ${vmid} does not look like a valid VM ID`);
+}
+
+export function checkSpec(spec: MachineSpec): void {
+	serviceTag(spec.serviceId);
+	checkVmid(spec.vmid);
+	checkVmid(spec.template, 'template');
+	if (!hostnamePattern.test(spec.hostname))
+		throw new HypervisorValidationError(`hostname: "${spec.hostname}" is not a DNS name`);
+	checkResources(spec);
+	checkAccess(spec.access);
+	for (const tag of spec.tags ?? [])
+		if (!tagPattern.test(tag)) throw new HypervisorValidationError(`tags: "${tag}" is not a tag`);
+}
+
+/** All tags of a machine, ours first, in Proxmox's `;`-separated form. */
+export function tagList(spec: MachineSpec): string {
+	return [serviceTag(spec.serviceId), ...(spec.tags ?? [])].join(';');
+}

@@ -1,0 +1,83 @@
+// The hypervisor port: what provisioning needs from whatever runs customers' VPS machines.
+// Proxmox VE (proxmox.ts) or the embedded simulation (simulated.ts); index.ts picks one.
+
+export type MachineState =
+	'cloning' | 'stopped' | 'starting' | 'running' | 'stopping' | 'suspended';
+
+export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot';
+
+/** How the customer logs in: SSH public keys, or a crypt(3) password hash (never plaintext). */
+export type Access =
+	{ user: string; sshKeys: readonly string[] } | { user: string; passwordHash: string };
+
+export interface IpConfig {
+	/** `203.0.113.10/24` with its gateway; absent for no IPv4. */
+	ipv4?: { address: string; prefix: number; gateway: string };
+	ipv6?: { address: string; prefix: number; gateway: string };
+}
+
+export interface MachineSpec {
+	/** Our service id: written into the machine's tags, so a retry finds the machine it made. */
+	serviceId: string;
+	/** Allocated in our database with the order (never asked of the hypervisor). */
+	vmid: number;
+	node: string;
+	/** VMID of the image's cloud-init template on `node`. */
+	template: number;
+	hostname: string;
+	cores: number;
+	memoryMb: number;
+	diskGb: number;
+	access: Access;
+	ip: IpConfig;
+	/** Extra tags besides ours (`[a-z0-9_][a-z0-9_+.-]*`). */
+	tags?: readonly string[];
+}
+
+export interface MachineRef {
+	node: string;
+	vmid: number;
+}
+
+export interface Resources {
+	cores: number;
+	memoryMb: number;
+	diskGb: number;
+}
+
+export interface MachineStatus extends MachineRef {
+	state: MachineState;
+	/** The hypervisor's lock on the machine (clone, create, ...), when one is held. */
+	lock?: string;
+}
+
+/** What a browser's noVNC needs to open the console, valid for seconds. */
+export interface ConsoleTicket {
+	host: string;
+	port: number;
+	ticket: string;
+	password: string;
+}
+
+export interface Hypervisor {
+	kind: 'proxmox' | 'simulated';
+	/** Clones, configures, grows the disk, starts; returns the machine already made for the service. */
+	createMachine(spec: MachineSpec): Promise<MachineRef>;
+	machineState(ref: MachineRef): Promise<MachineStatus>;
+	/** Resolves when the hypervisor's task ended; the state may still be moving. */
+	power(ref: MachineRef, action: PowerAction): Promise<void>;
+	/**
+	 * A fresh disk from the image's template (its VMID), same VMID, hostname, size, addresses and
+	 * tags, new access; the machine ends up running.
+	 */
+	reinstall(ref: MachineRef, template: number, access: Access): Promise<void>;
+	/** Disk only grows: a smaller `diskGb` is a validation error. */
+	resize(ref: MachineRef, resources: Resources): Promise<void>;
+	/** Billing suspension: stopped and kept stopped; the customer cannot start it. */
+	suspend(ref: MachineRef): Promise<void>;
+	unsuspend(ref: MachineRef): Promise<void>;
+	/** Stops and deletes; a machine already gone is fine. */
+	destroy(ref: MachineRef): Promise<void>;
+	console(ref: MachineRef): Promise<ConsoleTicket>;
+	probe(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createProxmox } from '../../../src/server/hypervisor/proxmox.ts';
+import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
+import {
+	fakeNode,
+	fakeTokenId,
+	fakeTokenSecret,
+	startFakeProxmox,
+	templateVmid,
+	type FakeProxmox,
+} from './fake-proxmox.ts';
+import { hypervisorContract } from './suite.ts';
+
+// One contract, both implementations: the simulation (in memory and in a state file) and the
+// Proxmox adapter in front of a fake Proxmox that checks requests the way the real one does.
+
+export const fastPolling = { fastMs: 1, slowMs: 1, deadlineMs: 5000 };
+
+let fake: FakeProxmox;
+let dir: string;
+beforeAll(async () => {
+	fake = await startFakeProxmox();
+	dir = await mkdtemp(join(tmpdir(), 'hypervisor-'));
+});
+afterAll(() => fake.close());
+
+const target = { node: fakeNode, template: templateVmid };
+let files = 0;
+hypervisorContract('simulated, in memory', () =>
+	Promise.resolve({
+		...target,
+		hypervisor: createSimulatedHypervisor({ kind: 'simulated', delayMs: 0 }),
+	}),
+);
+hypervisorContract('simulated, in a file, with delays', () =>
+	Promise.resolve({
+		...target,
+		hypervisor: createSimulatedHypervisor({
+			kind: 'simulated',
+			delayMs: 5,
+			file: join(dir, `machines-${++files}.json`),
+		}),
+	}),
+);
+hypervisorContract('Proxmox', () => {
+	fake.reset();
+	return Promise.resolve({
+		...target,
+		hypervisor: createProxmox(
+			{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
+			{ polling: fastPolling },
+		),
+	});
+});

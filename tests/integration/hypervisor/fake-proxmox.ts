@@ -1,0 +1,360 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
+// way Proxmox does: the API token, unknown parameters, VMID, DNS name, tag, `urlencoded` sshkeys
+// and ipconfig formats, locks ("VM N is locked (clone)"), "config file already exists", the
+// linked-clone rules (no storage/format/target; templates only), grow-only disks. Changes are UPID
+// tasks, running on their first status poll and stopped (effect applied) on the next.
+
+export const fakeTokenId = 'provisioner@pve!frostnode';
+export const fakeTokenSecret = '5ba8e21c-0000-4000-8000-000000000001';
+export const templateVmid = 9000;
+export const fakeNode = 'pve1';
+
+interface Vm {
+	node: string;
+	template: boolean;
+	status: 'running' | 'stopped';
+	config: Record<string, string>;
+}
+interface Task {
+	upid: string;
+	polls: number;
+	exit: string;
+	log: string[];
+	effect: () => void;
+}
+type Params = Record<string, string>;
+
+export interface FakeProxmox {
+	url: string;
+	vms: Map<number, Vm>;
+	/** Every request, for tests that check what was sent. */
+	seen: { method: string; path: string; params: Params }[];
+	/** The next task fails with this exit status and log (and, like Proxmox, undoes its change). */
+	failNextTask(exit: string, log: string[]): void;
+	reset(): void;
+	close(): Promise<void>;
+}
+
+const tagPattern = /^[a-z0-9_][a-z0-9_\-+.]*$/i;
+const dnsName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+const configKeys = new Set([
+	'cores',
+	'memory',
+	'ciuser',
+	'cipassword',
+	'sshkeys',
+	'ipconfig0',
+	'ciupgrade',
+	'tags',
+	'delete',
+	'name',
+	'description',
+]);
+
+class Refusal extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+		readonly errors?: Record<string, string>,
+	) {
+		super(message);
+	}
+}
+const param = (name: string, why: string) =>
+	new Refusal(400, 'Parameter verification failed.', { [name]: `${why}\n` });
+const fail = (message: string) => new Refusal(500, message);
+
+function only(params: Params, allowed: readonly string[]) {
+	for (const key of Object.keys(params))
+		if (!allowed.includes(key))
+			throw param(
+				key,
+				'property is not defined in schema and the schema does not allow additional properties',
+			);
+}
+
+function checkIpconfig(value: string) {
+	const parts = Object.fromEntries(
+		value.split(',').map((p) => [p.split('=')[0] ?? '', p.split('=')[1] ?? '']),
+	);
+	for (const key of Object.keys(parts))
+		if (!['ip', 'gw', 'ip6', 'gw6'].includes(key))
+			throw param('ipconfig0', `invalid format - unknown key '${key}'`);
+	if (parts.gw && (!parts.ip || parts.ip === 'dhcp'))
+		throw param('ipconfig0', 'gateway specified without specifying an IP address');
+	if (parts.ip && parts.ip !== 'dhcp' && !/^\d+\.\d+\.\d+\.\d+\/\d+$/.test(parts.ip))
+		throw param('ipconfig0', 'invalid format - ip');
+}
+
+function checkConfig(params: Params) {
+	only(params, [...configKeys]);
+	for (const key of ['cores', 'memory', 'ciupgrade'])
+		if (key in params && !/^\d+$/.test(String(params[key])))
+			throw param(key, "type check ('integer') failed");
+	if ('sshkeys' in params) {
+		const value = String(params.sshkeys);
+		if (!/^[-%a-zA-Z0-9_.!~*'()]*$/.test(value))
+			throw param('sshkeys', 'invalid format - invalid urlencoded string');
+		if (
+			!decodeURIComponent(value)
+				.split('\n')
+				.every((key) => /^(ssh-|ecdsa-|sk-)\S+ \S+/.test(key))
+		)
+			throw fail('SSH public key validation error');
+	}
+	if (
+		'tags' in params &&
+		!String(params.tags)
+			.split(';')
+			.every((t) => tagPattern.test(t))
+	)
+		throw param('tags', 'invalid format - invalid tag');
+	if ('name' in params && !dnsName.test(String(params.name)))
+		throw param('name', 'invalid format - value does not look like a valid DNS name');
+	if ('ipconfig0' in params) checkIpconfig(String(params.ipconfig0));
+}
+
+const gb = (size: string) => {
+	const [, n, unit] = /size=(\d+(?:\.\d+)?)([KMGT])?/.exec(size) ?? [];
+	return Number(n) * ({ K: 1 / 1024 ** 2, M: 1 / 1024, G: 1, T: 1024 }[unit ?? 'G'] ?? 1);
+};
+
+export async function startFakeProxmox(): Promise<FakeProxmox> {
+	const vms = new Map<number, Vm>();
+	const tasks = new Map<string, Task>();
+	const seen: FakeProxmox['seen'] = [];
+	let nextFailure: { exit: string; log: string[] } | null = null;
+	let taskCount = 0;
+
+	function reset() {
+		vms.clear();
+		tasks.clear();
+		vms.set(templateVmid, {
+			node: fakeNode,
+			template: true,
+			status: 'stopped',
+			config: {
+				name: 'ubuntu-2404',
+				description: 'Ubuntu 24.04 cloud image',
+				tags: 'image',
+				cores: '1',
+				memory: '1024',
+				scsi0: 'local-lvm:base-9000-disk-0,size=2G',
+				ide2: 'local-lvm:cloudinit',
+				ciupgrade: '1',
+			},
+		});
+	}
+	reset();
+
+	function task(type: string, id: number, effect: () => void, undo: () => void = () => {}): string {
+		const upid = `UPID:${fakeNode}:000${(++taskCount).toString(16)}:0001:6745A1B2:${type}:${id}:${fakeTokenId}:`;
+		const failure = nextFailure;
+		nextFailure = null;
+		tasks.set(upid, {
+			upid,
+			polls: 0,
+			exit: failure?.exit ?? 'OK',
+			log: failure ? ['starting task', ...failure.log, `TASK ERROR: ${failure.exit}`] : ['TASK OK'],
+			effect: failure ? undo : effect,
+		});
+		return upid;
+	}
+
+	function vm(node: string, vmid: number): Vm {
+		const found = vms.get(vmid);
+		if (!found || found.node !== node)
+			throw fail(`Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
+		return found;
+	}
+	const unlocked = (found: Vm, vmid: number) => {
+		if (found.config.lock) throw fail(`VM ${vmid} is locked (${found.config.lock})`);
+		return found;
+	};
+
+	function clone(node: string, source: number, params: Params): string {
+		only(params, ['newid', 'name', 'description', 'full', 'storage', 'format', 'target', 'pool']);
+		const newid = String(params.newid ?? '');
+		if (!/^\d+$/.test(newid) || Number(newid) < 100)
+			throw param('newid', 'invalid format - value does not look like a valid VM ID');
+		if (params.name !== undefined && !dnsName.test(String(params.name)))
+			throw param('name', 'invalid format - value does not look like a valid DNS name');
+		const from = unlocked(vm(node, source), source);
+		const full = params.full === undefined ? !from.template : String(params.full) === '1';
+		if (!full && !from.template)
+			throw fail(`Linked clone feature is not supported for '${from.config.scsi0}' (scsi0)`);
+		if (!full && 'storage' in params)
+			throw param('storage', "parameter 'storage' not allowed for linked clones");
+		if (!full && 'format' in params)
+			throw param('format', "parameter 'format' not allowed for linked clones");
+		if ('target' in params)
+			throw fail(`can't clone VM to node '${String(params.target)}' (VM uses local storage)`);
+		const id = Number(newid);
+		if (vms.has(id)) throw fail(`unable to create VM ${id}: config file already exists`);
+		const config: Record<string, string> = {
+			...from.config,
+			lock: 'clone',
+			scsi0: `local-lvm:base-${source}-disk-0/vm-${id}-disk-0,size=${gb(from.config.scsi0 ?? '')}G`,
+		};
+		if (params.name !== undefined) config.name = String(params.name);
+		if (params.description !== undefined) config.description = String(params.description);
+		vms.set(id, { node, template: false, status: 'stopped', config });
+		return task(
+			'qmclone',
+			source,
+			() => delete vms.get(id)!.config.lock,
+			() => vms.delete(id),
+		);
+	}
+
+	function route(method: string, path: string, params: Params): unknown {
+		if (method === 'GET' && path === '/nodes') return [{ node: fakeNode, status: 'online' }];
+		if (method === 'GET' && path === '/cluster/resources')
+			return [...vms].map(([vmid, v]) => ({
+				id: `qemu/${vmid}`,
+				type: 'qemu',
+				vmid,
+				node: v.node,
+				name: v.config.name,
+				status: v.status,
+				template: v.template ? 1 : 0,
+				...(v.config.tags ? { tags: v.config.tags } : {}),
+			}));
+		const taskPath = /^\/nodes\/([^/]+)\/tasks\/([^/]+)\/(status|log)$/.exec(path);
+		if (method === 'GET' && taskPath) {
+			const found = tasks.get(decodeURIComponent(taskPath[2]!));
+			if (!found) throw fail('no such task');
+			if (taskPath[3] === 'log') return found.log.map((t, i) => ({ n: i + 1, t }));
+			if (found.polls++ === 0) return { status: 'running', upid: found.upid };
+			if (found.polls === 2) found.effect();
+			return { status: 'stopped', exitstatus: found.exit, upid: found.upid };
+		}
+		const match = /^\/nodes\/([^/]+)\/qemu\/(\d+)(\/.*)?$/.exec(path);
+		if (!match) throw new Refusal(501, `Method '${method} ${path}' not implemented`);
+		const [, node = '', idText = '', rest = ''] = match;
+		const vmid = Number(idText);
+		if (method === 'POST' && rest === '/clone') return clone(node, vmid, params);
+		const found = vm(node, vmid);
+		if (method === 'GET' && rest === '/config')
+			return { ...found.config, ...(found.config.cipassword ? { cipassword: '**********' } : {}) };
+		if (method === 'GET' && rest === '/status/current')
+			return {
+				status: found.status,
+				qmpstatus: found.status,
+				name: found.config.name,
+				...(found.config.lock ? { lock: found.config.lock } : {}),
+				...(found.config.tags ? { tags: found.config.tags } : {}),
+			};
+		if ((method === 'PUT' || method === 'POST') && rest === '/config') {
+			checkConfig(params);
+			unlocked(found, vmid);
+			for (const key of String(params.delete ?? '')
+				.split(',')
+				.filter(Boolean))
+				delete found.config[key];
+			for (const [key, value] of Object.entries(params))
+				if (key !== 'delete') found.config[key] = String(value);
+			return null;
+		}
+		if (method === 'PUT' && rest === '/resize') {
+			only(params, ['disk', 'size']);
+			if (!/^\+?\d+(\.\d+)?[KMGT]?$/.test(String(params.size)))
+				throw param('size', 'value does not match the regex pattern');
+			const disk = found.config[String(params.disk)];
+			if (!disk) throw fail(`disk '${String(params.disk)}' does not exist`);
+			unlocked(found, vmid);
+			const size = String(params.size);
+			const wanted = size.startsWith('+')
+				? gb(disk) + gb(`size=${size.slice(1)}`)
+				: gb(`size=${size}`);
+			if (wanted < gb(disk)) throw fail('shrinking disks is not supported');
+			return task(
+				'resize',
+				vmid,
+				() => (found.config[String(params.disk)] = disk.replace(/size=[^,]+/, `size=${wanted}G`)),
+			);
+		}
+		const power = /^\/status\/(start|stop|shutdown|reboot)$/.exec(rest);
+		if (method === 'POST' && power) {
+			unlocked(found, vmid);
+			const action = power[1]!;
+			if (action === 'start' && found.status === 'running')
+				throw fail(`VM ${vmid} already running`);
+			if ((action === 'shutdown' || action === 'reboot') && found.status !== 'running')
+				throw fail(`VM ${vmid} not running`);
+			return task(
+				`qm${action}`,
+				vmid,
+				() => (found.status = action === 'start' || action === 'reboot' ? 'running' : 'stopped'),
+			);
+		}
+		if (method === 'DELETE' && rest === '') {
+			unlocked(found, vmid);
+			if (found.status === 'running') throw fail(`VM ${vmid} is running - destroy failed`);
+			return task('qmdestroy', vmid, () => vms.delete(vmid));
+		}
+		if (method === 'POST' && rest === '/vncproxy') {
+			if (found.status !== 'running') throw fail(`VM ${vmid} not running`);
+			return {
+				user: fakeTokenId,
+				port: '5900',
+				ticket: 'PVEVNC:6745A1B2::faketicket',
+				password: 'vncpass1',
+				upid: task('vncproxy', vmid, () => {}),
+				cert: '',
+			};
+		}
+		throw new Refusal(501, `Method '${method} ${path}' not implemented`);
+	}
+
+	const send = (res: ServerResponse, status: number, reason: string, body: unknown) =>
+		res.writeHead(status, reason, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+
+	async function handle(req: IncomingMessage, res: ServerResponse) {
+		const url = new URL(req.url ?? '/', 'http://fake');
+		const method = req.method ?? 'GET';
+		let text = '';
+		for await (const chunk of req) text += String(chunk);
+		if (req.headers.authorization !== `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`)
+			return send(res, 401, 'authentication failure', { data: null });
+		if (!url.pathname.startsWith('/api2/json/')) return send(res, 404, 'Not Found', { data: null });
+		const path = url.pathname.slice('/api2/json'.length);
+		let params: Params = Object.fromEntries(url.searchParams);
+		if (method === 'POST' || method === 'PUT') {
+			if (req.headers['content-type'] !== 'application/json' || !text)
+				return send(res, 400, 'Not a HASH reference', { data: null });
+			params = Object.fromEntries(
+				Object.entries(JSON.parse(text) as Record<string, unknown>).map(([key, value]) => [
+					key,
+					typeof value === 'string' ? value : JSON.stringify(value),
+				]),
+			);
+		}
+		seen.push({ method, path, params });
+		try {
+			send(res, 200, 'OK', { data: route(method, path, params) ?? null });
+		} catch (error) {
+			if (!(error instanceof Refusal)) throw error;
+			send(res, error.status, error.message.split('\n')[0]!, {
+				data: null,
+				message: `${error.message}\n`,
+				...(error.errors ? { errors: error.errors } : {}),
+			});
+		}
+	}
+
+	const server = createServer((req, res) => void handle(req, res));
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		vms,
+		seen,
+		failNextTask: (exit, log) => void (nextFailure = { exit, log }),
+		reset,
+		close: () => new Promise((resolve) => server.close(() => resolve())),
+	};
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+	HypervisorConflictError,
+	HypervisorNotFoundError,
+	HypervisorValidationError,
+} from '../../../src/server/hypervisor/errors.ts';
+import type {
+	Hypervisor,
+	MachineRef,
+	MachineSpec,
+	MachineState,
+} from '../../../src/server/hypervisor/types.ts';
+
+// The one behaviour both implementations must have, run by contract.test.ts against the Proxmox
+// adapter in front of the fake Proxmox and against the simulation. `fresh` gives an empty
+// hypervisor whose template `template` exists on `node`.
+
+export interface Target {
+	hypervisor: Hypervisor;
+	node: string;
+	template: number;
+}
+
+let services = 0;
+export function specFor(target: Target, overrides: Partial<MachineSpec> = {}): MachineSpec {
+	const n = ++services;
+	return {
+		serviceId: `0b7c6d2e-1111-4a1a-9c3e-${String(n).padStart(12, '0')}`,
+		vmid: 200 + n,
+		node: target.node,
+		template: target.template,
+		hostname: `vps-${n}.frostnode.example`,
+		cores: 2,
+		memoryMb: 2048,
+		diskGb: 20,
+		access: {
+			user: 'frost',
+			sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB+x/y= frost@laptop'],
+		},
+		ip: {
+			ipv4: { address: '203.0.113.10', prefix: 24, gateway: '203.0.113.1' },
+			ipv6: { address: '2001:db8::10', prefix: 64, gateway: '2001:db8::1' },
+		},
+		...overrides,
+	};
+}
+
+/** Polls the state until it is `want` (the simulation moves on a clock, Proxmox by tasks). */
+export async function settle(h: Hypervisor, ref: MachineRef, want: MachineState) {
+	for (let i = 0; i < 100; i++) {
+		if ((await h.machineState(ref)).state === want) return;
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	expect((await h.machineState(ref)).state).toBe(want);
+}
+
+export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
+	describe(`hypervisor contract: ${name}`, () => {
+		it('creates a running machine, and a retry for the same service finds it', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const spec = specFor(target);
+			const ref = await h.createMachine(spec);
+			expect(ref).toEqual({ node: target.node, vmid: spec.vmid });
+			await settle(h, ref, 'running');
+			expect(await h.createMachine({ ...spec, vmid: spec.vmid + 1000 })).toEqual(ref);
+			await expect(h.machineState({ node: target.node, vmid: spec.vmid + 1000 })).rejects.toThrow(
+				HypervisorNotFoundError,
+			);
+		});
+
+		it("refuses another service's VMID, a bad hostname and a bad key", async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const spec = specFor(target);
+			await h.createMachine(spec);
+			await expect(h.createMachine(specFor(target, { vmid: spec.vmid }))).rejects.toThrow(
+				HypervisorConflictError,
+			);
+			await expect(
+				h.createMachine(specFor(target, { hostname: 'no_underscores' })),
+			).rejects.toThrow(HypervisorValidationError);
+			await expect(
+				h.createMachine(specFor(target, { access: { user: 'frost', sshKeys: ['not a key'] } })),
+			).rejects.toThrow(HypervisorValidationError);
+		});
+
+		it('powers a machine off and on, and refuses to reboot a stopped one', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.power(ref, 'stop');
+			await settle(h, ref, 'stopped');
+			await h.power(ref, 'stop');
+			await expect(h.power(ref, 'reboot')).rejects.toThrow(HypervisorConflictError);
+			await h.power(ref, 'start');
+			await settle(h, ref, 'running');
+		});
+
+		it('grows the disk and never shrinks it', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.resize(ref, { cores: 4, memoryMb: 4096, diskGb: 40 });
+			await h.resize(ref, { cores: 4, memoryMb: 4096, diskGb: 40 });
+			await expect(h.resize(ref, { cores: 4, memoryMb: 4096, diskGb: 30 })).rejects.toThrow(
+				HypervisorValidationError,
+			);
+		});
+
+		it('suspends (the customer cannot start it) and unsuspends', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.suspend(ref);
+			await settle(h, ref, 'suspended');
+			await expect(h.power(ref, 'start')).rejects.toThrow(HypervisorConflictError);
+			await h.unsuspend(ref);
+			await settle(h, ref, 'running');
+		});
+
+		it('opens a console on a running machine only', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			const ticket = await h.console(ref);
+			expect(ticket.port).toBeGreaterThan(0);
+			expect(ticket.ticket).not.toBe('');
+			expect(ticket.password).not.toBe('');
+			await h.power(ref, 'stop');
+			await settle(h, ref, 'stopped');
+			await expect(h.console(ref)).rejects.toThrow(HypervisorConflictError);
+		});
+
+		it('reinstalls to a running machine with the same VMID', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.reinstall(ref, target.template, { user: 'root', passwordHash: '$6$salt$hash' });
+			await settle(h, ref, 'running');
+		});
+
+		it('destroys a machine, and destroying it again is fine', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.destroy(ref);
+			await expect(h.machineState(ref)).rejects.toThrow(HypervisorNotFoundError);
+			await h.destroy(ref);
+			await h.probe();
+		});
+	});
+}
