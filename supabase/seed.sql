@@ -227,3 +227,12 @@ insert into public.ticket_messages (ticket_id, user_id, author, body, created_at
 		now() - interval '29 days' - interval '2 hours'),
 	('22222222-0000-4000-8000-000000000002', '5d2c6f0e-8a54-4c1e-9f0a-3b7e2d1c0a01', 'customer',
 		'That worked, thanks!', now() - interval '29 days');
+
+-- The VPS address pool of the local stack: documentation ranges (RFC 5737, RFC 3849) on the
+-- simulated hypervisor's node pve1. 240 IPv4 and 240 IPv6 host addresses.
+insert into public.vps_addresses (node, family, address, prefix, gateway)
+select 'pve1', 4, ('203.0.113.' || n)::inet, 24, '203.0.113.1'::inet
+	from generate_series(10, 249) as n
+union all
+select 'pve1', 6, ('2001:db8:f05::' || to_hex(n))::inet, 64, '2001:db8:f05::1'::inet
+	from generate_series(16, 255) as n;

@@ -1167,6 +1167,91 @@ export type Database = {
 					},
 				];
 			};
+			vps_addresses: {
+				Row: {
+					address: unknown;
+					assigned_at: string | null;
+					family: number;
+					gateway: unknown;
+					id: number;
+					node: string;
+					prefix: number;
+					service_id: string | null;
+				};
+				Insert: {
+					address: unknown;
+					assigned_at?: string | null;
+					family: number;
+					gateway: unknown;
+					id?: never;
+					node: string;
+					prefix: number;
+					service_id?: string | null;
+				};
+				Update: {
+					address?: unknown;
+					assigned_at?: string | null;
+					family?: number;
+					gateway?: unknown;
+					id?: never;
+					node?: string;
+					prefix?: number;
+					service_id?: string | null;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'vps_addresses_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
+			vps_machines: {
+				Row: {
+					cores: number;
+					created_at: string;
+					hostname: string;
+					image: string;
+					node: string;
+					service_id: string;
+					ssh_keys: string[];
+					user_id: string;
+					vmid: number;
+				};
+				Insert: {
+					cores: number;
+					created_at?: string;
+					hostname: string;
+					image: string;
+					node: string;
+					service_id: string;
+					ssh_keys?: string[];
+					user_id: string;
+					vmid: number;
+				};
+				Update: {
+					cores?: number;
+					created_at?: string;
+					hostname?: string;
+					image?: string;
+					node?: string;
+					service_id?: string;
+					ssh_keys?: string[];
+					user_id?: string;
+					vmid?: number;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'vps_machines_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: true;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 		};
 		Views: {
 			invoice_list: {
@@ -1287,6 +1372,7 @@ export type Database = {
 					isSetofReturn: false;
 				};
 			};
+			keep_vps_password: { Args: { sealed: string; service: string }; Returns: undefined };
 			mark_invoice_overdue: {
 				Args: { at: string; description: string; invoice: string; late_fee: number; line: Json };
 				Returns: boolean;
@@ -1407,6 +1493,7 @@ export type Database = {
 				Args: { customer: string; detail?: Json; event: string; service: string };
 				Returns: boolean;
 			};
+			release_unpaid_vps_addresses: { Args: { older_than: string }; Returns: number };
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };
 			reply_to_ticket: { Args: { message: string; ticket: string }; Returns: string };
@@ -1535,6 +1622,7 @@ export type Database = {
 				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;
 			};
+			take_vps_password: { Args: { service: string }; Returns: string };
 			tickets_overview: {
 				Args: never;
 				Returns: {
@@ -1551,6 +1639,7 @@ export type Database = {
 					subject: string;
 				}[];
 			};
+			vps_claim_addresses: { Args: { service: string }; Returns: boolean };
 		};
 		Enums: {
 			[_ in never]: never;

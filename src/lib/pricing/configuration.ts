@@ -12,6 +12,7 @@ import {
 	type Plan,
 	type StorageOption,
 } from '../catalogue';
+import type { VpsChoice } from '../vps/choice';
 
 /**
  * What a visitor chose: everything a price depends on except the currency. The one shape of a
@@ -26,6 +27,8 @@ export interface ServerChoice {
 	cycle: BillingCycleId;
 	/** The label of the subDomain extra (src/lib/subdomain.ts); priced nothing, ordered with it. */
 	subdomain?: string;
+	/** A VPS's image, hostname and access (src/lib/vps/choice.ts); priced nothing, ordered with it. */
+	vps?: VpsChoice;
 }
 
 /** A choice in one currency: what every price function takes. */

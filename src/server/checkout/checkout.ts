@@ -79,8 +79,7 @@ export async function checkout(
 	if (priced.quote.total > 0 && !gateway.methodsFor(priced.quote.currency).includes(input.method))
 		return refusal(422, 'method_unavailable');
 	const placed = await placeOrder(admin, customer, input, priced);
-	if (placed === 'discount_unavailable' || placed === 'subdomain_taken')
-		return refusal(409, placed);
+	if (typeof placed === 'string') return refusal(409, placed);
 	logger.info(placed.created ? 'order placed' : 'order found for the same idempotency key', {
 		orderId: placed.orderId,
 		invoiceId: placed.invoiceId,

@@ -37,7 +37,7 @@ export async function placeOrder(
 	customer: User,
 	input: CheckoutInput,
 	priced: PricedOrder,
-): Promise<PlacedOrder | 'discount_unavailable' | 'subdomain_taken'> {
+): Promise<PlacedOrder | 'discount_unavailable' | 'subdomain_taken' | 'vps_addresses_exhausted'> {
 	const { quote } = priced;
 	const { data, error } = await admin.rpc('place_order', {
 		customer: customer.id,
@@ -58,6 +58,8 @@ export async function placeOrder(
 		payment_method: quote.total === 0 ? 'none' : input.method,
 	});
 	if (error?.message === 'discount_unavailable') return 'discount_unavailable';
+	// No free address on a node with the image: refused before payment, nothing written.
+	if (error?.message === 'vps_addresses_exhausted') return 'vps_addresses_exhausted';
 	// Another live service holds the label (services_live_subdomain): nothing was written.
 	if (error?.code === '23505' && error.message.includes('services_live_subdomain'))
 		return 'subdomain_taken';

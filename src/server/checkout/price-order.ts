@@ -2,19 +2,32 @@ import { vatRateFor } from '../../lib/catalogue';
 import { PricingError, quote, resolveConfiguration, vpsSpecs, type Quote } from '../../lib/pricing';
 import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import { subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
+import { vpsChoiceProblem, type VpsProblem } from '../../lib/vps/choice';
+import { findVpsImage, nodesFor } from '../../lib/vps/images';
 import type { CheckoutInput } from './request';
 
 /** Why an order cannot be priced: the catalogue's own codes. */
-export type PricingProblem = PricingError['code'] | Exclude<SubdomainProblem, 'subdomain_taken'>;
+export type PricingProblem =
+	PricingError['code'] | Exclude<SubdomainProblem, 'subdomain_taken'> | VpsProblem;
 
 export interface PricedOrder {
 	quote: Quote;
 	discountCode: string | null;
-	/** The services row's configuration columns. */
-	service: Record<string, string | number | boolean | null>;
+	/** The services row's configuration columns, and for a VPS what `place_order` needs to place it. */
+	service: Record<string, string | number | boolean | null | VpsPlacement>;
 	/** The invoice's line, put into words in each reader's language. */
 	line: InvoiceLine;
 }
+
+/** A VPS as `place_order` places it: on one of `nodes` with a free address and a VMID. */
+// A type, not an interface: it travels as JSON (supabase-js's Json wants an index signature).
+export type VpsPlacement = {
+	image: string;
+	hostname: string;
+	ssh_keys: string[];
+	cores: number;
+	nodes: string[];
+};
 
 /**
  * The server's price for an order, from the catalogue alone: RAM on its steps, storage, extras,
@@ -45,6 +58,19 @@ export function priceOrder(
 		const problem = subdomainProblem(subdomain);
 		if (problem && problem !== 'subdomain_taken') return problem;
 	}
+	let vps: VpsPlacement | null = null;
+	if (plan.product === 'vps') {
+		const problem = vpsChoiceProblem(input.vps, resolved.ram);
+		const image = input.vps && findVpsImage(input.vps.image);
+		if (problem || !input.vps || !image) return problem ?? 'vps_image_unknown';
+		vps = {
+			image: image.id,
+			hostname: input.vps.hostname,
+			ssh_keys: input.vps.sshKeys ?? [],
+			cores: vpsSpecs(plan, resolved.ram).cores,
+			nodes: nodesFor(image),
+		};
+	}
 	return {
 		quote: priced,
 		discountCode: input.discountCode && discountPercent > 0 ? input.discountCode : null,
@@ -59,6 +85,7 @@ export function priceOrder(
 			subdomain_extra: extras.has('subDomain'),
 			subdomain,
 			billing_cycle: resolved.cycle.id,
+			vps,
 		},
 		line: {
 			kind: 'plan',

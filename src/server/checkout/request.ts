@@ -4,6 +4,8 @@ import type { UncheckedChoice } from '../../lib/pricing';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 import { normalizeSubdomain } from '../../lib/subdomain';
+import { normalizeHostname, vpsChoiceBody, type VpsChoice } from '../../lib/vps/choice';
+import { vpsImageIdSchema } from '../../lib/vps/images';
 
 /**
  * The body of POST /api/checkout, checked field by field. Anything else the client sends (prices,
@@ -19,6 +21,8 @@ export const checkoutBody = z.object({
 		extras: z.array(z.string().max(40)).max(10),
 		/** The label of the subDomain extra (src/lib/subdomain.ts checks it when the order is priced). */
 		subdomain: z.string().max(100).optional().nullable(),
+		/** A VPS's image, hostname and SSH keys (src/lib/vps/choice.ts judges them when priced). */
+		vps: vpsChoiceBody.optional().nullable(),
 		cycle: z.string().max(20),
 		currency: z.string().max(3),
 	}),
@@ -41,6 +45,8 @@ export interface CheckoutInput {
 	choice: UncheckedChoice;
 	/** The subdomain label as typed, normalized; null when none was sent. */
 	subdomain: string | null;
+	/** The VPS choice as sent, hostname normalized; null when none was sent (or the image is unknown). */
+	vps: VpsChoice | null;
 	currency: string;
 	discountCode: string | null;
 	billing: CheckoutBody['billing'];
@@ -65,10 +71,19 @@ export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProble
 			cycle: item.cycle,
 		},
 		subdomain: item.subdomain ? normalizeSubdomain(item.subdomain) : null,
+		vps: vpsOf(item.vps),
 		currency: item.currency.toUpperCase(),
 		discountCode: body.discountCode ? body.discountCode.toUpperCase() : null,
 		billing: body.billing,
 		method: body.method,
 		idempotencyKey: body.idempotencyKey,
 	};
+}
+
+/** The VPS part of a request: an unknown image is no choice (vps_image_unknown when priced). */
+function vpsOf(sent: CheckoutBody['item']['vps']): VpsChoice | null {
+	const image = vpsImageIdSchema.safeParse(sent?.image);
+	if (!sent || !image.success) return null;
+	const sshKeys = [...new Set(sent.sshKeys?.map((key) => key.trim()).filter(Boolean) ?? [])];
+	return { image: image.data, hostname: normalizeHostname(sent.hostname), sshKeys };
 }

@@ -11,6 +11,7 @@ import { transactionKinds } from '../../../src/lib/domain/transaction-kind.ts';
 import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
 import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
+import { vpsImageIds } from '../../../src/lib/vps/images.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
 import { noticeKinds } from '../../../src/server/billing/run/notice-mail.ts';
 import { startSchemaStack } from './schema-stack.ts';
@@ -35,6 +36,7 @@ const sets: Record<string, readonly string[]> = {
 	'billing_notices.kind': noticeKinds,
 	'affiliate_payouts.status': payoutStatuses,
 	'services.subdomain_dns': subdomainDnsStates,
+	'vps_machines.image': vpsImageIds,
 };
 
 let stack: LocalStack;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { findVpsImage, type VpsImage, type VpsImageId } from './images';
+
+// What a customer chooses for a VPS besides its size: the image, the machine's name and how to get
+// in. The configurator checks it as they type, checkout checks it again; both use these rules.
+
+/** Ordered with a VPS: SSH keys, or none for a generated password shown once after delivery. */
+export interface VpsChoice {
+	image: VpsImageId;
+	hostname: string;
+	/** OpenSSH public keys; empty or absent means a generated password. */
+	sshKeys?: string[];
+}
+
+export const maxSshKeys = 10;
+
+/** Why a VPS choice is refused: the codes checkout answers with (checkout.error.<code>). */
+export const vpsProblems = [
+	'vps_image_unknown',
+	'vps_image_ram',
+	'vps_hostname_invalid',
+	'vps_ssh_key_invalid',
+	'vps_ssh_keys_windows',
+] as const;
+export type VpsProblem = (typeof vpsProblems)[number];
+
+/** One DNS label (RFC 1123): letters, digits and inner hyphens, at most 63. */
+const hostnamePattern = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export function normalizeHostname(raw: string): string {
+	return raw.trim().toLowerCase();
+}
+
+export function isValidHostname(hostname: string): boolean {
+	return hostnamePattern.test(hostname);
+}
+
+/** Key types OpenSSH writes to `authorized_keys` and cloud-init accepts. */
+const keyTypes = new Set([
+	'ssh-ed25519',
+	'ssh-rsa',
+	'ecdsa-sha2-nistp256',
+	'ecdsa-sha2-nistp384',
+	'ecdsa-sha2-nistp521',
+	'sk-ssh-ed25519@openssh.com',
+	'sk-ecdsa-sha2-nistp256@openssh.com',
+]);
+
+function decodeBase64(text: string): Uint8Array | null {
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return null;
+	try {
+		return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * An OpenSSH public key line: `type base64 [comment]`, the blob's own first field naming the same
+ * type (so a pasted private key, a fingerprint or a truncated key is refused here, not by the
+ * machine's first boot).
+ */
+export function isOpenSshPublicKey(line: string): boolean {
+	if (line.length > 8192 || /[\r\n]/.test(line)) return false;
+	const [type, blob] = line.trim().split(/\s+/, 3);
+	if (!type || !blob || !keyTypes.has(type)) return false;
+	const bytes = decodeBase64(blob);
+	if (!bytes || bytes.length < 4 + type.length + 4) return false;
+	const length = new DataView(bytes.buffer).getUint32(0);
+	if (length !== type.length) return false;
+	return new TextDecoder().decode(bytes.subarray(4, 4 + length)) === type;
+}
+
+/** Keys as typed: one per line, blank lines dropped, each trimmed and kept once. */
+export function splitSshKeys(text: string): string[] {
+	return [
+		...new Set(
+			text
+				.split(/\r?\n/)
+				.map((line) => line.trim())
+				.filter(Boolean),
+		),
+	];
+}
+
+/** The first thing wrong with a choice for a VPS of `ramGb`, or null when it can be ordered. */
+export function vpsChoiceProblem(
+	choice: VpsChoice | null | undefined,
+	ramGb: number,
+): VpsProblem | null {
+	const image: VpsImage | undefined = choice ? findVpsImage(choice.image) : undefined;
+	if (!choice || !image) return 'vps_image_unknown';
+	if (ramGb < image.minRamGb) return 'vps_image_ram';
+	if (!isValidHostname(choice.hostname)) return 'vps_hostname_invalid';
+	const keys = choice.sshKeys ?? [];
+	if (keys.length && image.os === 'windows') return 'vps_ssh_keys_windows';
+	if (keys.length > maxSshKeys || keys.some((key) => !isOpenSshPublicKey(key)))
+		return 'vps_ssh_key_invalid';
+	return null;
+}
+
+/** The shape a request may carry (`item.vps`); the rules above judge its content. */
+export const vpsChoiceBody = /* @__PURE__ */ z.object({
+	image: z.string().max(40),
+	hostname: z.string().max(253),
+	sshKeys: z.array(z.string().max(8192)).max(maxSshKeys).optional(),
+});

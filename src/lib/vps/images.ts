@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import imagesData from '../../../content/catalogue/vps-images.json';
+
+// The operating systems a VPS can be ordered with (content/catalogue/vps-images.json). Each image
+// is a cloud-init template per hypervisor node: a machine is only placed on a node that has it.
+
+export const vpsImageIds = [
+	'debian-12',
+	'ubuntu-24.04',
+	'rocky-9',
+	'alma-9',
+	'windows-server-2022',
+] as const;
+export type VpsImageId = (typeof vpsImageIds)[number];
+export const vpsImageIdSchema = /* @__PURE__ */ z.enum(vpsImageIds);
+
+export const vpsOsKinds = ['linux', 'windows'] as const;
+export type VpsOs = (typeof vpsOsKinds)[number];
+
+/** A Proxmox node name (`[a-zA-Z0-9-]`, a DNS label). */
+const nodeName = z.string().regex(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
+
+export const vpsImageSchema = /* @__PURE__ */ z
+	.object({
+		id: vpsImageIdSchema,
+		name: z.string().min(1).max(60),
+		family: z.enum(['debian', 'ubuntu', 'rhel', 'windows']),
+		os: z.enum(vpsOsKinds),
+		/** Who logs in: root on Linux, Administrator on Windows. */
+		user: z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]{0,31}$/),
+		minRamGb: z.number().int().positive(),
+		/** The VMID of the image's template on each node that offers it. */
+		templates: z.record(nodeName, z.number().int().min(100).max(999_999_999)),
+	})
+	.strict()
+	.refine((image) => Object.keys(image.templates).length > 0, 'an image needs a template on a node')
+	.refine((image) => (image.os === 'windows') === (image.family === 'windows'), 'os and family');
+
+export type VpsImage = z.infer<typeof vpsImageSchema>;
+
+export const vpsImagesSchema = /* @__PURE__ */ z
+	.array(vpsImageSchema)
+	.min(1)
+	.refine(
+		(images) => new Set(images.map((image) => image.id)).size === images.length,
+		'image ids are unique',
+	);
+
+/** Parsed once: a wrong file fails the build (src/content.config.ts) and every server start. */
+export const vpsImages: readonly VpsImage[] = vpsImagesSchema.parse(imagesData);
+
+export function findVpsImage(id: string): VpsImage | undefined {
+	return vpsImages.find((image) => image.id === id);
+}
+
+/** The nodes an image can be cloned on. */
+export function nodesFor(image: VpsImage): string[] {
+	return Object.keys(image.templates);
+}
