@@ -15,6 +15,7 @@ import { benchSignInFlood } from './bench/sign-in-flood.ts';
 import { pageWeight } from './bench/page-weight.ts';
 import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
+import { benchVps } from './bench/vps.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -103,6 +104,10 @@ console.log(
 const checkout = await benchCheckout();
 console.table(checkout.rows);
 console.log(checkout.codeUses);
+console.log(
+	'\nVPS delivery through the site on the local stack (test gateway, simulated hypervisor; bars: p99 under 10 s with its default delays, under 2 s with delays 0):',
+);
+console.table(await benchVps());
 console.log(
 	'\nTwo site servers behind one local backend: 400 requests at concurrency 16 against one server, then spread over both (requests/s, p99), and whether the two behaved as one:',
 );

@@ -1,7 +1,8 @@
-import { createClient } from '@supabase/supabase-js';
 import { startBackend } from '../local-backend.ts';
 import { serveSite } from '../serve.ts';
 import { checkoutBody } from '../two-servers/checkouts.ts';
+import { z } from 'zod';
+import { adminOf, figures, payAndWait, signedInBuyers, type Row } from './buyers.ts';
 
 // Checkout on the local stack through the site's HTTP API: POST /api/checkout alone and with 20
 // buyers at once, 20 concurrent orders sharing a code limited to 5 uses, and the time from Pay on
@@ -10,21 +11,8 @@ import { checkoutBody } from '../two-servers/checkouts.ts';
 
 const BUYERS = 20;
 const PORT = 4394;
-type Row = Record<string, string | number>;
 
-const percentile = (sorted: number[], p: number) =>
-	sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
-function figures(name: string, concurrency: number, latencies: number[]): Row {
-	const sorted = [...latencies].sort((a, b) => a - b);
-	return {
-		scenario: name,
-		concurrency,
-		requests: sorted.length,
-		'p50 ms': Number(percentile(sorted, 50).toFixed(1)),
-		'p99 ms': Number(percentile(sorted, 99).toFixed(1)),
-	};
-}
+const activeSchema = z.object({ service: z.object({ status: z.literal('active') }) });
 
 const order = (key: string, discountCode?: string) => ({
 	...checkoutBody(key),
@@ -46,25 +34,8 @@ export async function benchCheckout(): Promise<{ rows: Row[]; codeUses: string }
 		PROVISIONING_POLL_MS: '5',
 	});
 	try {
-		const options = { auth: { persistSession: false, autoRefreshToken: false } };
-		const admin = createClient(
-			backend.env.PUBLIC_SUPABASE_URL!,
-			backend.env.SUPABASE_SERVICE_ROLE_KEY!,
-			options,
-		);
-		const tokens: string[] = [];
-		for (let i = 0; i < BUYERS; i++) {
-			const email = `buyer-${i}-${Date.now()}@bench.example`;
-			const password = 'Bench-Quartz-Lantern-58';
-			await admin.auth.admin.createUser({ email, password, email_confirm: true });
-			const client = createClient(
-				backend.env.PUBLIC_SUPABASE_URL!,
-				backend.env.PUBLIC_SUPABASE_ANON_KEY!,
-				options,
-			);
-			const { data } = await client.auth.signInWithPassword({ email, password });
-			tokens.push(data.session!.access_token);
-		}
+		const admin = adminOf(backend);
+		const tokens = await signedInBuyers(backend, BUYERS);
 		const post = async (token: string, body: unknown) => {
 			const t0 = performance.now();
 			const response = await fetch(`${origin}/api/checkout`, {
@@ -99,25 +70,9 @@ export async function benchCheckout(): Promise<{ rows: Row[]; codeUses: string }
 		const codeUses = `${coded.filter((r) => r.status === 201).length} of ${BUYERS} orders got the code (limit 5); ${coded.filter((r) => r.status === 409).length} were refused with discount_unavailable`;
 
 		const running = await Promise.all(
-			together.map(async ({ answer }, i) => {
-				const session = new URL(answer.paymentUrl!).searchParams.get('session')!;
-				const t0 = performance.now();
-				await fetch(`${origin}/api/payments/test/pay`, {
-					method: 'POST',
-					redirect: 'manual',
-					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-					body: new URLSearchParams({ session, action: 'pay', locale: 'en' }),
-				});
-				for (;;) {
-					const status = (await (
-						await fetch(`${origin}/api/orders/${answer.orderId}`, {
-							headers: { Authorization: `Bearer ${tokens[i]}` },
-						})
-					).json()) as { service: { status: string } };
-					if (status.service.status === 'active') return performance.now() - t0;
-					await new Promise((resolve) => setTimeout(resolve, 10));
-				}
-			}),
+			together.map(({ answer }, i) =>
+				payAndWait(origin, tokens[i]!, answer, (body) => activeSchema.safeParse(body).success),
+			),
 		);
 		rows.push(figures('Pay on the test gateway → server running', BUYERS, running));
 		return { rows, codeUses };
