@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import shipped from '../../../content/catalogue/vps-images.json';
-import { findVpsImage, nodesFor, vpsImageIds, vpsImages, vpsImagesSchema } from './images';
+import {
+	findVpsImage,
+	nodesFor,
+	parseVpsImages,
+	vpsImageIds,
+	vpsImages,
+	vpsImagesSchema,
+} from './images';
 
 const clone = () => structuredClone(shipped) as Record<string, unknown>[];
 
@@ -37,5 +44,13 @@ describe('the VPS image catalogue', () => {
 		const badNode = clone();
 		badNode[0]!.templates = { 'pve 1': 9012 };
 		expect(vpsImagesSchema.safeParse(badNode).success).toBe(false);
+	});
+
+	it('says which file and field is wrong when the shipped file cannot be read', () => {
+		const broken = clone();
+		broken[4]!.minRamGb = 'four';
+		expect(() => parseVpsImages(broken)).toThrow(
+			/^content\/catalogue\/vps-images\.json is invalid:\n {2}4\.minRamGb: /,
+		);
 	});
 });
