@@ -56,9 +56,17 @@ export function parseVpsImages(data: unknown): VpsImage[] {
 
 /**
  * Parsed once: a wrong file fails the build (src/content.config.ts, src/lib/catalogue/validate.ts)
- * and every server start.
+ * and every server start. Pure, so a browser bundle that imports only the rules above leaves the
+ * file (its node names and template VMIDs) out; islands get `PublicVpsImage`s as props instead.
  */
-export const vpsImages: readonly VpsImage[] = parseVpsImages(imagesData);
+export const vpsImages: readonly VpsImage[] = /* @__PURE__ */ parseVpsImages(imagesData);
+
+/** What a visitor may know of an image: everything but where its templates live. */
+export type PublicVpsImage = Omit<VpsImage, 'templates'>;
+
+export function publicVpsImage({ templates: _templates, ...image }: VpsImage): PublicVpsImage {
+	return image;
+}
 
 export function findVpsImage(id: string): VpsImage | undefined {
 	return vpsImages.find((image) => image.id === id);
