@@ -66,9 +66,16 @@ export function vpsChoiceProblem(
 	return null;
 }
 
-/** The shape a request may carry (`item.vps`); the rules above judge its content. */
+/**
+ * The shape a request may carry (`item.vps`); the rules above judge its content. Its caps bound
+ * what is read, above the rules' own limits, so eleven keys or a 9 KB paste get the rule's
+ * translated answer (vps_ssh_key_invalid), not a bare 400.
+ */
 export const vpsChoiceBody = /* @__PURE__ */ z.object({
 	image: z.string().max(40),
 	hostname: z.string().max(253),
-	sshKeys: z.array(z.string().max(8192)).max(maxSshKeys).optional(),
+	sshKeys: z
+		.array(z.string().max(16_384))
+		.max(maxSshKeys * 5)
+		.optional(),
 });
