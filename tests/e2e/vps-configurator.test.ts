@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import en from '../../src/i18n/ui/en.json' with { type: 'json' };
 import { ed25519PublicKey } from '../ssh-public-key';
@@ -66,6 +67,11 @@ for (const { locale, path, t, cartKey } of cases) {
 		// Not yet: "Add to cart" waits for a choice that can be ordered.
 		await form.getByRole('button', { name: t['configurator.add'] }).click();
 		await expect(page).not.toHaveURL(/\/cart$/);
+
+		const { violations } = await new AxeBuilder({ page }).include('[data-vps-fields]').analyze();
+		expect(
+			violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+		).toEqual([]);
 
 		await hostname.fill('Web-01');
 		await keys.fill(key);
