@@ -24,6 +24,13 @@ for (const { locale, path, t, cartKey } of cases) {
 		await signIn(page, await billingCustomer(0, 0));
 		await page.goto(path);
 		await islandsHydrated(page);
+		// The page lists what can be ordered, from the same catalogue as the configurator.
+		await expect(page.locator('section[aria-labelledby=specs-title]')).toContainText(
+			'Debian 12 (Bookworm)',
+		);
+		await expect(page.locator('section[aria-labelledby=specs-title]')).not.toContainText(
+			'Ubuntu 22.04',
+		);
 		const form = page.locator('[data-configurator]');
 		const windows = form.getByRole('radio', { name: /Windows Server 2022/ });
 		await expect(windows).toBeDisabled();
