@@ -125,15 +125,6 @@ export default function Configurator({
 					].join(' · ')}
 				</p>
 			)}
-			{vps && (
-				<VpsFields
-					configurator={configurator}
-					images={vps.images}
-					ram={state.ram}
-					asked={vpsAsked}
-					strings={vps.strings}
-				/>
-			)}
 			{state.storageGb !== null && (
 				<OptionGroup
 					legend={s['configurator.storage']}
@@ -201,6 +192,15 @@ export default function Configurator({
 				}))}
 				onChange={configurator.setCycle}
 			/>
+			{vps && (
+				<VpsFields
+					configurator={configurator}
+					images={vps.images}
+					ram={state.ram}
+					asked={vpsAsked}
+					strings={vps.strings}
+				/>
+			)}
 			<label className="mt-6 block text-sm font-semibold text-neutral-100">
 				{s['configurator.currency']}
 				<select
