@@ -7,6 +7,7 @@ import extras from '../content/catalogue/extras.json';
 import plans from '../content/catalogue/plans.json';
 import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
+import vpsImages from '../content/catalogue/vps-images.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
 import { helpTopics } from './lib/help-topics';
 
@@ -17,6 +18,7 @@ assertValidCatalogue({
 	'extras.json': extras,
 	'billing-cycles.json': billingCycles,
 	'vat-rates.json': vatRates,
+	'vps-images.json': vpsImages,
 });
 
 const text = (max: number) => z.string().trim().min(1).max(max);

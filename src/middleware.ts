@@ -8,6 +8,7 @@ import { clientAddressOf } from './server/http/request-address';
 import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';
 import { refuseForeignHost } from './server/http/guard-host';
+import { sharedCachePaths } from './server/http/shared-cache';
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
@@ -41,7 +42,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 		return context.redirect(localizePath(pathname, chosen) + search, 302);
 	}
 
-	if (supabaseEnv())
+	if (supabaseEnv() && !sharedCachePaths.has(pathname))
 		context.locals.supabase = createRequestClient(
 			context.request,
 			context.cookies,

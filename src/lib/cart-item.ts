@@ -1,5 +1,10 @@
-import { isCycleId } from './catalogue';
+import { findPlan, isCycleId } from './catalogue';
 import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
+import { vpsChoiceBody } from './vps/choice';
+import { vpsImageIdSchema } from './vps/images';
+
+/** A stored VPS choice in its shape; its rules are checked where it is typed and at checkout. */
+const storedVps = /* @__PURE__ */ vpsChoiceBody.extend({ image: vpsImageIdSchema });
 
 /** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
 export type CartItem = ServerChoice & { id: string };
@@ -15,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The item as the catalogue still offers it, or null. */
 export function validCartItem(value: unknown): CartItem | null {
 	if (!isObject(value)) return null;
-	const { id, planId, ram, storageGb, extras, cycle, subdomain } = value;
+	const { id, planId, ram, storageGb, extras, cycle, subdomain, vps } = value;
 	if (typeof id !== 'string' || !id || typeof planId !== 'string' || typeof ram !== 'number')
 		return null;
 	if (
@@ -41,6 +46,8 @@ export function validCartItem(value: unknown): CartItem | null {
 		item.extras.includes('subDomain')
 	)
 		item.subdomain = subdomain;
+	const choice = storedVps.safeParse(vps);
+	if (choice.success && findPlan(planId)?.product === 'vps') item.vps = choice.data;
 	try {
 		resolveConfiguration({ ...item, currency: 'EUR' });
 		return item;

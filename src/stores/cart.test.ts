@@ -104,6 +104,35 @@ describe('the cart', () => {
 		expect($cartNotice.get()).toBe('dropped');
 	});
 
+	it('keeps a VPS choice with a VPS only, and a stored one only in its shape', () => {
+		const vps = { image: 'debian-12' as const, hostname: 'web-01', sshKeys: ['ssh-ed25519 AAAA'] };
+		const server = {
+			planId: 'vps-premium',
+			ram: 2,
+			storageGb: null,
+			extras: [],
+			cycle: 'monthly',
+		} as const;
+		const stored = { ...server, id: 'v', vps };
+		setTestStorageKey('frostnode:cart', JSON.stringify({ v: 1, item: stored }));
+		$cartItem.listen(() => {});
+		expect($cartItem.get()).toEqual(stored);
+		for (const broken of [{ ...vps, image: 'arch' }, { ...vps, sshKeys: 'one' }, 'debian-12']) {
+			setTestStorageKey(
+				'frostnode:cart',
+				JSON.stringify({ v: 1, item: { ...stored, vps: broken } }),
+			);
+			expect($cartItem.get(), JSON.stringify(broken)).toEqual({ ...server, id: 'v' });
+		}
+		setTestStorageKey(
+			'frostnode:cart',
+			JSON.stringify({ v: 1, item: { ...palworld, id: 'p', vps } }),
+		);
+		expect($cartItem.get()).toEqual({ ...palworld, id: 'p' });
+		expect(addToCart({ ...palworld, extras: [], vps })).not.toHaveProperty('vps');
+		expect(addToCart({ ...server, extras: [], vps }).vps).toEqual(vps);
+	});
+
 	it('restores a valid stored item', () => {
 		const stored = { ...palworld, id: 'restored' };
 		setTestStorageKey('frostnode:cart', JSON.stringify({ v: 1, item: stored }));

@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
+import { findPlan } from '../lib/catalogue';
 import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
 import type { DiscountCheck } from '../lib/discount-check';
 import { checkDiscountCode } from '../lib/discount-check';
@@ -84,11 +85,17 @@ function newId(): string {
 /** Puts a configuration in the cart. There is room for one: a second replaces the first, and says so. */
 export function addToCart(configuration: Omit<CartItem, 'id'>): CartItem {
 	const replaced = $cartItem.get() !== null;
-	const { subdomain, ...rest } = configuration;
-	// The label is kept only with the extra it names, as the customer will see it ordered.
+	const { subdomain, vps, ...rest } = configuration;
+	// The label is kept only with the extra it names, as the customer will see it ordered; a VPS
+	// choice only with a VPS.
 	const label =
 		subdomain && configuration.extras.includes('subDomain') ? normalizeSubdomain(subdomain) : '';
-	const item: CartItem = { ...rest, ...(label ? { subdomain: label } : {}), id: newId() };
+	const item: CartItem = {
+		...rest,
+		...(label ? { subdomain: label } : {}),
+		...(vps && findPlan(rest.planId)?.product === 'vps' ? { vps } : {}),
+		id: newId(),
+	};
 	$cartItem.set(item);
 	$cartNotice.set(replaced ? 'replaced' : null);
 	return item;

@@ -45,6 +45,35 @@ describe('checkout store', () => {
 		expect(first).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
 	});
 
+	it('sends a VPS with its choice as item.vps', async () => {
+		startCheckout(billing, 'user-1');
+		chooseMethod('card');
+		const fetcher = vi.fn().mockResolvedValue(new Response('{}', { status: 201 }));
+		const vps = { image: 'debian-12' as const, hostname: 'web-01', sshKeys: ['ssh-ed25519 AAAA'] };
+		const server = { id: 'vps-1', planId: 'vps-premium', ram: 2, storageGb: null, extras: [] };
+		await placeOrder(
+			{
+				item: { ...server, cycle: 'monthly', vps },
+				currency: 'EUR',
+				discountCode: null,
+				locale: 'de',
+				idempotencyKey: 'key-vps-12345678',
+				unreachable: 'offline',
+			},
+			fetcher,
+		);
+		const sent = JSON.parse((fetcher.mock.calls[0] as [string, RequestInit])[1].body as string);
+		expect(sent.item).toEqual({
+			planId: 'vps-premium',
+			ram: 2,
+			storageGb: null,
+			extras: [],
+			cycle: 'monthly',
+			currency: 'EUR',
+			vps,
+		});
+	});
+
 	it('needs every billing field', () => {
 		expect(billingComplete(billing)).toBe(true);
 		expect(billingComplete({ ...billing, city: '  ' })).toBe(false);

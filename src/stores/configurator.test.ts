@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findPlan } from '../lib/catalogue';
+import { findPlan, vpsPlans } from '../lib/catalogue';
+import { publicVpsImage, vpsImages } from '../lib/vps/images';
 import { createConfigurator } from './configurator';
 import { summarize } from '../lib/pricing';
 
@@ -81,5 +82,68 @@ describe('createConfigurator', () => {
 		expect(later.$state.get()).toEqual(start);
 		later.resume({ ...start, planId: 'rust-standard' });
 		expect(later.$state.get()).toEqual(start);
+	});
+});
+
+describe('the VPS fields', () => {
+	const images = vpsImages.map(publicVpsImage);
+	const vps = () => createConfigurator(vpsPlans(), undefined, images);
+	const key = `ssh-ed25519 ${Buffer.concat([
+		Buffer.of(0, 0, 0, 11),
+		Buffer.from('ssh-ed25519'),
+		Buffer.of(0, 0, 0, 32),
+		Buffer.alloc(32, 7),
+	]).toString('base64')} me@pc`;
+
+	it('holds the cart back until the VPS choice is orderable, then carries it', () => {
+		const c = vps();
+		expect(c.cartChoice()).toBeNull();
+		c.chooseImage('debian-12');
+		c.setHostname('Web-01');
+		expect(c.$vpsCheck.get()?.keys).toEqual({ code: 'vps_ssh_keys_required' });
+		c.setSshKeys(`${key}\nnot a key`);
+		expect(c.$vpsCheck.get()?.keys).toEqual({ code: 'vps_ssh_key_invalid', line: 2 });
+		c.setSshKeys(key);
+		const price = summarize(c.$state.get(), 'EUR');
+		expect(c.cartChoice()).toMatchObject({
+			vps: { image: 'debian-12', hostname: 'web-01', sshKeys: [key] },
+		});
+		expect(summarize(c.cartChoice()!, 'EUR')).toEqual(price);
+	});
+
+	it('offers Windows with a password only, and unselects it when RAM goes under 4 GB', () => {
+		const c = vps();
+		c.setRam(4);
+		c.chooseImage('windows-server-2022');
+		expect(c.$vps.get().access).toBe('password');
+		c.setAccess('keys');
+		expect(c.$vps.get().access).toBe('password');
+		c.setHostname('win');
+		expect(c.cartChoice()?.vps).toEqual({ image: 'windows-server-2022', hostname: 'win' });
+		c.setRam(2);
+		expect(c.$vps.get()).toMatchObject({ image: null, dropped: 'windows-server-2022' });
+		expect(c.cartChoice()).toBeNull();
+	});
+
+	it('resumes the VPS choice from the cart', () => {
+		const c = vps();
+		const plan = vpsPlans()[0]!;
+		c.resume({
+			planId: plan.id,
+			ram: plan.startingRam,
+			storageGb: null,
+			extras: [],
+			cycle: 'monthly',
+			vps: { image: 'alma-9', hostname: 'db', sshKeys: [key] },
+		});
+		expect(c.$vps.get()).toMatchObject({ image: 'alma-9', hostname: 'db', keysText: key });
+		expect(c.$state.get()).not.toHaveProperty('vps');
+		expect(c.cartChoice()?.vps).toEqual({ image: 'alma-9', hostname: 'db', sshKeys: [key] });
+	});
+
+	it('asks nothing of a game server', () => {
+		const c = createConfigurator(minecraft, undefined, images);
+		expect(c.$vpsCheck.get()).toBeNull();
+		expect(c.cartChoice()).toEqual(c.$state.get());
 	});
 });

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { computed, map } from 'nanostores';
 import {
 	extrasForPlan,
 	findPlan,
@@ -8,6 +8,15 @@ import {
 	type Plan,
 } from '../lib/catalogue';
 import { isValidRam, type ServerChoice } from '../lib/pricing';
+import {
+	checkVpsDraft,
+	draftFrom,
+	fitDraftToRam,
+	withImage,
+	type VpsAccess,
+	type VpsDraft,
+} from '../lib/vps/draft';
+import type { PublicVpsImage, VpsImageId } from '../lib/vps/images';
 
 function defaultsFor(plan: Plan): ServerChoice {
 	return {
@@ -19,6 +28,8 @@ function defaultsFor(plan: Plan): ServerChoice {
 	};
 }
 
+const withoutVps = ({ vps: _vps, ...choice }: ServerChoice): ServerChoice => choice;
+
 /** The nearest RAM size the plan offers, so switching tier never leaves an invalid size. */
 function fitRam(plan: Plan, ram: number): number {
 	const clamped = Math.min(plan.maxRam, Math.max(plan.startingRam, ram));
@@ -29,22 +40,43 @@ function fitRam(plan: Plan, ram: number): number {
  * One configurator's state and its price, for the plans one page offers. The starting state may
  * come from the cart (changing a configuration) when it is for one of these plans.
  */
-export function createConfigurator(plans: Plan[], start?: ServerChoice) {
+export function createConfigurator(
+	plans: Plan[],
+	start?: ServerChoice,
+	/** The images a VPS page offers (as its page passed them: no operator internals). */
+	images: readonly PublicVpsImage[] = [],
+) {
 	const first = plans[0];
 	if (!first) throw new Error('A configurator needs at least one plan');
 	const startPlan = start && plans.find((plan) => plan.id === start.planId);
-	const $state = map<ServerChoice>(
-		startPlan && isValidRam(startPlan, start.ram) ? { ...start } : defaultsFor(first),
-	);
+	const resumable = startPlan && isValidRam(startPlan, start.ram) ? start : undefined;
+	const $state = map<ServerChoice>(resumable ? withoutVps(resumable) : defaultsFor(first));
+	// The VPS fields as typed live beside the choice; the choice gets them when it goes to the cart.
+	const $vps = map<VpsDraft>(draftFrom(resumable?.vps));
 
 	const planOf = (state: ServerChoice) => findPlan(state.planId) ?? first;
+	const isVps = (state: ServerChoice) => planOf(state).product === 'vps';
+	const $vpsCheck = computed([$state, $vps], (state, draft) =>
+		isVps(state) ? checkVpsDraft(draft, images, state.ram) : null,
+	);
 
 	return {
 		$state,
+		$vps,
+		/** What is wrong with the VPS fields (null on a game page). */
+		$vpsCheck,
 		/** Picks up a configuration from the cart (the visitor came back to change it). */
 		resume: (state: ServerChoice) => {
 			const plan = plans.find((candidate) => candidate.id === state.planId);
-			if (plan && isValidRam(plan, state.ram)) $state.set({ ...state });
+			if (!plan || !isValidRam(plan, state.ram)) return;
+			$state.set(withoutVps(state));
+			$vps.set(draftFrom(state.vps));
+		},
+		/** The choice to put in the cart, or null while the VPS fields are not yet orderable. */
+		cartChoice: (): ServerChoice | null => {
+			const check = $vpsCheck.get();
+			if (!check) return $state.get();
+			return check.choice ? { ...$state.get(), vps: check.choice } : null;
 		},
 		choosePlan: (id: string) => {
 			const plan = plans.find((candidate) => candidate.id === id);
@@ -57,9 +89,26 @@ export function createConfigurator(plans: Plan[], start?: ServerChoice) {
 				ram: fitRam(plan, state.ram),
 				extras: state.extras.filter((e) => offered.includes(e)),
 			});
+			$vps.set(fitDraftToRam($vps.get(), images, $state.get().ram));
 		},
 		setRam: (ram: number) => {
 			$state.setKey('ram', fitRam(planOf($state.get()), ram));
+			$vps.set(fitDraftToRam($vps.get(), images, $state.get().ram));
+		},
+		chooseImage: (id: VpsImageId) => {
+			$vps.set(withImage($vps.get(), images, id));
+		},
+		setHostname: (hostname: string) => {
+			$vps.setKey('hostname', hostname);
+		},
+		/** Keys or a generated password; Windows has only the password. */
+		setAccess: (access: VpsAccess) => {
+			const image = images.find((candidate) => candidate.id === $vps.get().image);
+			if (access === 'keys' && image?.os === 'windows') return;
+			$vps.setKey('access', access);
+		},
+		setSshKeys: (text: string) => {
+			$vps.setKey('keysText', text);
 		},
 		setStorage: (gb: number) => {
 			$state.setKey('storageGb', gb);

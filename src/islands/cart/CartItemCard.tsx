@@ -8,6 +8,7 @@ import { productOf } from '../../lib/product-name';
 import { useState } from 'react';
 import { removeFromCart, setCartSubdomain } from '../../stores/cart';
 import SubdomainField from '../configurator/SubdomainField';
+import type { PublicVpsImage } from '../../lib/vps/images';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -16,9 +17,18 @@ interface Props {
 	summary: ConfigurationSummary;
 	money: (minor: number) => string;
 	strings: CartStrings;
+	/** The VPS images' public facts, to name the one chosen. */
+	vpsImages: readonly PublicVpsImage[];
 }
 
-export default function CartItemCard({ item, locale, summary, money, strings: s }: Props) {
+export default function CartItemCard({
+	item,
+	locale,
+	summary,
+	money,
+	strings: s,
+	vpsImages,
+}: Props) {
 	const plan = findPlan(item.planId)!;
 	const product = productOf(item.planId)!;
 	const details = [
@@ -45,6 +55,7 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 				</p>
 			</div>
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
+			{plan.product === 'vps' && <CartVps item={item} images={vpsImages} strings={s} />}
 			{item.extras.includes('subDomain') && (
 				<CartSubdomain item={item} locale={locale} strings={s} />
 			)}
@@ -59,6 +70,34 @@ export default function CartItemCard({ item, locale, summary, money, strings: s 
 				</button>
 			</p>
 		</article>
+	);
+}
+
+/** A VPS's image, hostname and sign-in as it will be ordered, or what it still needs. */
+function CartVps({
+	item,
+	images,
+	strings: s,
+}: {
+	item: CartItem;
+	images: readonly PublicVpsImage[];
+	strings: CartStrings;
+}) {
+	const image = images.find((candidate) => candidate.id === item.vps?.image);
+	if (!item.vps || !image)
+		return (
+			<p className="mt-2 text-sm text-red-300" role="alert" data-cart-vps-missing>
+				{s['cart.vps.missing']}
+			</p>
+		);
+	const keys = item.vps.sshKeys?.length ?? 0;
+	const access = keys
+		? plural(s['cart.vps.keys_one'], s['cart.vps.keys_other'], keys)
+		: s['cart.vps.password'];
+	return (
+		<p className="mt-1 text-neutral-200" data-cart-vps>
+			{[image.name, item.vps.hostname, access].join(' · ')}
+		</p>
 	);
 }
 

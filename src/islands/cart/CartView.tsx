@@ -11,6 +11,7 @@ import CartItemCard from './CartItemCard';
 import CartNotice from './CartNotice';
 import DiscountForm from './DiscountForm';
 import OrderSummary from './OrderSummary';
+import type { PublicVpsImage } from '../../lib/vps/images';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -19,10 +20,18 @@ interface Props {
 	fallbackCurrency: Currency;
 	country: string;
 	strings: CartStrings;
+	vpsImages: PublicVpsImage[];
 }
 
 /** The cart page: rendered only in the browser, because the cart lives in the browser. */
-export default function CartView({ locale, intl, fallbackCurrency, country, strings: s }: Props) {
+export default function CartView({
+	locale,
+	intl,
+	fallbackCurrency,
+	country,
+	strings: s,
+	vpsImages,
+}: Props) {
 	// Before the first render, so a configuration arriving in the address shows at once.
 	useState(() => {
 		const currency = addFromAddress(window.location, window.history).get('currency');
@@ -62,6 +71,7 @@ export default function CartView({ locale, intl, fallbackCurrency, country, stri
 					summary={summarize(item, currency)}
 					money={money}
 					strings={s}
+					vpsImages={vpsImages}
 				/>
 				<DiscountForm strings={s} />
 			</div>

@@ -4,6 +4,10 @@ import { configuratorKeys } from '../configurator/strings';
 export const cartKeys = [
 	...configuratorKeys,
 	'cart.empty',
+	'cart.vps.keys_one',
+	'cart.vps.keys_other',
+	'cart.vps.password',
+	'cart.vps.missing',
 	'cart.browse',
 	'cart.edit',
 	'cart.remove',

@@ -23,6 +23,7 @@ import CartItemCard from '../cart/CartItemCard';
 import OrderSummary from '../cart/OrderSummary';
 import BillingForm from './BillingForm';
 import MethodChoice from './MethodChoice';
+import type { PublicVpsImage } from '../../lib/vps/images';
 import type { CheckoutStrings } from './strings';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
@@ -38,6 +39,8 @@ interface Props {
 	methods: Record<Currency, PaymentMethodKind[]>;
 	testMode: boolean;
 	strings: CheckoutStrings;
+	/** The VPS images' public facts, to name the one in the order. */
+	vpsImages: PublicVpsImage[];
 }
 
 const steps = ['review', 'billing', 'payment'] as const;
@@ -57,6 +60,7 @@ export default function CheckoutFlow(props: Props) {
 		methods,
 		testMode,
 		strings: s,
+		vpsImages,
 	} = props;
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);
@@ -128,6 +132,7 @@ export default function CheckoutFlow(props: Props) {
 						summary={summarize(item, currency)}
 						money={money}
 						strings={s}
+						vpsImages={vpsImages}
 					/>
 				)}
 				{state.step === 'billing' && <BillingForm countries={countries} strings={s} />}

@@ -21,7 +21,9 @@ import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
 import SubdomainField from './SubdomainField';
 import type { SubdomainCheck } from '../../stores/subdomain-check';
-import type { ConfiguratorStrings } from './strings';
+import type { PublicVpsImage } from '../../lib/vps/images';
+import type { ConfiguratorStrings, VpsFieldStrings } from './strings';
+import VpsFields from './VpsFields';
 
 interface Props {
 	planIds: string[];
@@ -31,6 +33,8 @@ interface Props {
 	fallbackCurrency: Currency;
 	cartPath: string;
 	strings: ConfiguratorStrings;
+	/** On the VPS page: the images it offers (no operator internals) and the fields' strings. */
+	vps?: { images: PublicVpsImage[]; strings: VpsFieldStrings };
 }
 
 export default function Configurator({
@@ -40,9 +44,10 @@ export default function Configurator({
 	fallbackCurrency,
 	cartPath,
 	strings: s,
+	vps,
 }: Props) {
 	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
-	const [configurator] = useState(() => createConfigurator(plans));
+	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.images));
 	const state = useStore(configurator.$state);
 	const chosen = useStore($chosenCurrency);
 	const hydrated = useHydrated();
@@ -70,6 +75,8 @@ export default function Configurator({
 	const [labelCheck, setLabelCheck] = useState<SubdomainCheck>({ state: 'idle' });
 	const [labelAsked, setLabelAsked] = useState(false);
 	const wantsLabel = state.extras.includes('subDomain');
+	// The VPS fields likewise: "Add to cart" waits for an orderable choice (the store says when).
+	const [vpsAsked, setVpsAsked] = useState(false);
 
 	const submit = (event: { preventDefault(): void }) => {
 		event.preventDefault();
@@ -78,7 +85,15 @@ export default function Configurator({
 			document.querySelector<HTMLInputElement>('[data-subdomain-field] input')?.focus();
 			return;
 		}
-		addToCart(configurator.$state.get());
+		const choice = configurator.cartChoice();
+		if (!choice) {
+			setVpsAsked(true);
+			document
+				.querySelector<HTMLElement>('[data-vps-fields] [aria-invalid], [data-vps-fields] input')
+				?.focus();
+			return;
+		}
+		addToCart(choice);
 		window.location.assign(cartPath);
 	};
 
@@ -177,6 +192,15 @@ export default function Configurator({
 				}))}
 				onChange={configurator.setCycle}
 			/>
+			{vps && (
+				<VpsFields
+					configurator={configurator}
+					images={vps.images}
+					ram={state.ram}
+					asked={vpsAsked}
+					strings={vps.strings}
+				/>
+			)}
 			<label className="mt-6 block text-sm font-semibold text-neutral-100">
 				{s['configurator.currency']}
 				<select

@@ -4,12 +4,15 @@ interface Option<T extends string | number> {
 	value: T;
 	label: ReactNode;
 	hint?: ReactNode;
+	/** Not available now; the hint says why. */
+	disabled?: boolean;
 }
 
 interface Props<T extends string | number> {
 	legend: string;
 	name: string;
-	value: T;
+	/** The chosen value; null while nothing is chosen yet. */
+	value: T | null;
 	options: Option<T>[];
 	onChange: (value: T) => void;
 }
@@ -29,7 +32,7 @@ export default function OptionGroup<T extends string | number>({
 				{options.map((option) => (
 					<label
 						key={option.value}
-						className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-neutral-600 px-4 py-3 text-sm has-checked:border-primary-300 has-checked:bg-primary-950/40 has-focus-visible:outline-2 has-focus-visible:outline-primary-300"
+						className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-neutral-600 px-4 py-3 text-sm has-checked:border-primary-300 has-checked:bg-primary-950/40 has-focus-visible:outline-2 has-focus-visible:outline-primary-300 has-disabled:cursor-not-allowed has-disabled:opacity-60"
 					>
 						<span className="flex items-center gap-3">
 							<input
@@ -37,6 +40,7 @@ export default function OptionGroup<T extends string | number>({
 								name={name}
 								value={option.value}
 								checked={option.value === value}
+								disabled={option.disabled}
 								onChange={() => onChange(option.value)}
 								className="accent-primary-400"
 							/>

@@ -40,3 +40,28 @@ export const configuratorKeys = [
 ] as const;
 
 export type ConfiguratorStrings = Record<(typeof configuratorKeys)[number], string>;
+
+/** The VPS fields' strings: only the VPS page sends them (see VpsFields). */
+export const vpsFieldKeys = [
+	'vps.configurator.os',
+	'vps.configurator.osNeedsRam',
+	'vps.configurator.osDropped',
+	'vps.configurator.hostname',
+	'vps.configurator.hostnameHint',
+	'vps.configurator.hostnameRequired',
+	'vps.configurator.access',
+	'vps.configurator.accessKeys',
+	'vps.configurator.accessPassword',
+	'vps.configurator.keys',
+	'vps.configurator.keysHint',
+	'vps.configurator.keysRequired',
+	'vps.configurator.keyInvalid',
+	'vps.configurator.keysTooMany',
+	'vps.configurator.passwordLinux',
+	'vps.configurator.passwordWindows',
+	'checkout.error.vps_image_unknown',
+	'checkout.error.vps_image_ram',
+	'checkout.error.vps_hostname_invalid',
+] as const;
+
+export type VpsFieldStrings = Record<(typeof vpsFieldKeys)[number], string>;

@@ -4,6 +4,7 @@ import extras from '../../../content/catalogue/extras.json';
 import plans from '../../../content/catalogue/plans.json';
 import storage from '../../../content/catalogue/storage.json';
 import vat from '../../../content/catalogue/vat-rates.json';
+import vpsImages from '../../../content/catalogue/vps-images.json';
 import { catalogueProblems, type CatalogueFiles } from './validate';
 
 const shipped: CatalogueFiles = {
@@ -12,6 +13,7 @@ const shipped: CatalogueFiles = {
 	'extras.json': extras,
 	'billing-cycles.json': billingCycles,
 	'vat-rates.json': vat,
+	'vps-images.json': vpsImages,
 };
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -50,5 +52,18 @@ describe('catalogueProblems', () => {
 		expect(problems).toContain(
 			'content/catalogue/extras.json modpackInstallation: unknown game tetris',
 		);
+	});
+
+	it('names the field of a wrong VPS image, and an image no VPS plan has the RAM for', () => {
+		const broken = clone(vpsImages);
+		(broken[1] as { templates: unknown }).templates = { pve1: 'template' };
+		expect(catalogueProblems({ ...shipped, 'vps-images.json': broken })).toEqual([
+			expect.stringMatching(/^content\/catalogue\/vps-images\.json 1\.templates\.pve1: /),
+		]);
+		const huge = clone(vpsImages);
+		huge[4]!.minRamGb = 4096;
+		expect(catalogueProblems({ ...shipped, 'vps-images.json': huge })).toEqual([
+			'content/catalogue/vps-images.json windows-server-2022: minRamGb 4096 is more than any VPS plan offers',
+		]);
 	});
 });

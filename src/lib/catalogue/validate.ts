@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { games } from '../games';
+import { vpsImagesSchema } from '../vps/images';
 import {
 	billingCycleSchema,
 	extraSchema,
@@ -14,6 +15,7 @@ export interface CatalogueFiles {
 	'extras.json': unknown;
 	'billing-cycles.json': unknown;
 	'vat-rates.json': unknown;
+	'vps-images.json': unknown;
 }
 
 const fileSchemas = {
@@ -22,12 +24,14 @@ const fileSchemas = {
 	'extras.json': z.array(extraSchema),
 	'billing-cycles.json': z.array(billingCycleSchema).min(1),
 	'vat-rates.json': vatRatesSchema,
+	'vps-images.json': vpsImagesSchema,
 } as const;
 
 /**
  * Every problem in the catalogue files, each naming its file and field; empty when all is well.
  * Besides each file's shape it checks what spans files: every game has a plan, every plan's game
- * exists, ids are unique, a free storage option and a monthly cycle exist.
+ * exists, ids are unique, a free storage option and a monthly cycle exist, every VPS image fits a
+ * VPS plan's RAM.
  */
 export function catalogueProblems(files: CatalogueFiles): string[] {
 	const problems: string[] = [];
@@ -66,6 +70,13 @@ export function catalogueProblems(files: CatalogueFiles): string[] {
 			if (!gameIds.has(game))
 				problems.push(`content/catalogue/extras.json ${extra.id}: unknown game ${game}`);
 		}
+	}
+	const vpsMaxRam = Math.max(0, ...plans.filter((p) => p.product === 'vps').map((p) => p.maxRam));
+	for (const image of fileSchemas['vps-images.json'].parse(files['vps-images.json'])) {
+		if (image.minRamGb > vpsMaxRam)
+			problems.push(
+				`content/catalogue/vps-images.json ${image.id}: minRamGb ${image.minRamGb} is more than any VPS plan offers`,
+			);
 	}
 	return problems;
 }

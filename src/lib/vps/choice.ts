@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { findVpsImage, type VpsImage, type VpsImageId } from './images';
+import { isOpenSshPublicKey } from './ssh-key';
+
+export { isOpenSshPublicKey };
 
 // What a customer chooses for a VPS besides its size: the image, the machine's name and how to get
 // in. The configurator checks it as they type, checkout checks it again; both use these rules.
@@ -35,42 +38,6 @@ export function isValidHostname(hostname: string): boolean {
 	return hostnamePattern.test(hostname);
 }
 
-/** Key types OpenSSH writes to `authorized_keys` and cloud-init accepts. */
-const keyTypes = new Set([
-	'ssh-ed25519',
-	'ssh-rsa',
-	'ecdsa-sha2-nistp256',
-	'ecdsa-sha2-nistp384',
-	'ecdsa-sha2-nistp521',
-	'sk-ssh-ed25519@openssh.com',
-	'sk-ecdsa-sha2-nistp256@openssh.com',
-]);
-
-function decodeBase64(text: string): Uint8Array | null {
-	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return null;
-	try {
-		return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-	} catch {
-		return null;
-	}
-}
-
-/**
- * An OpenSSH public key line: `type base64 [comment]`, the blob's own first field naming the same
- * type (so a pasted private key, a fingerprint or a truncated key is refused here, not by the
- * machine's first boot).
- */
-export function isOpenSshPublicKey(line: string): boolean {
-	if (line.length > 8192 || /[\r\n]/.test(line)) return false;
-	const [type, blob] = line.trim().split(/\s+/, 3);
-	if (!type || !blob || !keyTypes.has(type)) return false;
-	const bytes = decodeBase64(blob);
-	if (!bytes || bytes.length < 4 + type.length + 4) return false;
-	const length = new DataView(bytes.buffer).getUint32(0);
-	if (length !== type.length) return false;
-	return new TextDecoder().decode(bytes.subarray(4, 4 + length)) === type;
-}
-
 /** Keys as typed: one per line, blank lines dropped, each trimmed and kept once. */
 export function splitSshKeys(text: string): string[] {
 	return [
@@ -99,9 +66,16 @@ export function vpsChoiceProblem(
 	return null;
 }
 
-/** The shape a request may carry (`item.vps`); the rules above judge its content. */
+/**
+ * The shape a request may carry (`item.vps`); the rules above judge its content. Its caps bound
+ * what is read, above the rules' own limits, so eleven keys or a 9 KB paste get the rule's
+ * translated answer (vps_ssh_key_invalid), not a bare 400.
+ */
 export const vpsChoiceBody = /* @__PURE__ */ z.object({
 	image: z.string().max(40),
 	hostname: z.string().max(253),
-	sshKeys: z.array(z.string().max(8192)).max(maxSshKeys).optional(),
+	sshKeys: z
+		.array(z.string().max(16_384))
+		.max(maxSshKeys * 5)
+		.optional(),
 });

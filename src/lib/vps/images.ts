@@ -46,8 +46,27 @@ export const vpsImagesSchema = /* @__PURE__ */ z
 		'image ids are unique',
 	);
 
-/** Parsed once: a wrong file fails the build (src/content.config.ts) and every server start. */
-export const vpsImages: readonly VpsImage[] = vpsImagesSchema.parse(imagesData);
+/** The file's images, or an error naming the file and each wrong field. */
+export function parseVpsImages(data: unknown): VpsImage[] {
+	const result = vpsImagesSchema.safeParse(data);
+	if (result.success) return result.data;
+	const fields = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+	throw new Error(`content/catalogue/vps-images.json is invalid:\n  ${fields.join('\n  ')}`);
+}
+
+/**
+ * Parsed once: a wrong file fails the build (src/content.config.ts, src/lib/catalogue/validate.ts)
+ * and every server start. Pure, so a browser bundle that imports only the rules above leaves the
+ * file (its node names and template VMIDs) out; islands get `PublicVpsImage`s as props instead.
+ */
+export const vpsImages: readonly VpsImage[] = /* @__PURE__ */ parseVpsImages(imagesData);
+
+/** What a visitor may know of an image: everything but where its templates live. */
+export type PublicVpsImage = Omit<VpsImage, 'templates'>;
+
+export function publicVpsImage({ templates: _templates, ...image }: VpsImage): PublicVpsImage {
+	return image;
+}
 
 export function findVpsImage(id: string): VpsImage | undefined {
 	return vpsImages.find((image) => image.id === id);
