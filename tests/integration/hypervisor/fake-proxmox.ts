@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
 // way Proxmox does: the API token, unknown parameters, VMID, DNS name, tag, `urlencoded` sshkeys
@@ -9,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 
 export const fakeTokenId = 'provisioner@pve!frostnode';
 export const fakeTokenSecret = '5ba8e21c-0000-4000-8000-000000000001';
-export const templateVmid = 9000;
 export const fakeNode = 'pve1';
+/** Every image's template on the node, as the catalogue names them: Ubuntu's for most tests. */
+export const templateVmid = findVpsImage('ubuntu-24.04')!.templates[fakeNode]!;
+export const windowsTemplateVmid = findVpsImage('windows-server-2022')!.templates[fakeNode]!;
 
 interface Vm {
 	node: string;
@@ -132,21 +135,25 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	function reset() {
 		vms.clear();
 		tasks.clear();
-		vms.set(templateVmid, {
-			node: fakeNode,
-			template: true,
-			status: 'stopped',
-			config: {
-				name: 'ubuntu-2404',
-				description: 'Ubuntu 24.04 cloud image',
-				tags: 'image',
-				cores: '1',
-				memory: '1024',
-				scsi0: 'local-lvm:base-9000-disk-0,size=2G',
-				ide2: 'local-lvm:cloudinit',
-				ciupgrade: '1',
-			},
-		});
+		for (const image of vpsImages) {
+			const vmid = image.templates[fakeNode];
+			if (vmid === undefined) continue;
+			vms.set(vmid, {
+				node: fakeNode,
+				template: true,
+				status: 'stopped',
+				config: {
+					name: image.id.replace(/\./g, ''),
+					description: `${image.name} cloud image`,
+					tags: 'image',
+					cores: '1',
+					memory: '1024',
+					scsi0: `local-lvm:base-${vmid}-disk-0,size=2G`,
+					ide2: 'local-lvm:cloudinit',
+					ciupgrade: '1',
+				},
+			});
+		}
 	}
 	reset();
 
