@@ -37,6 +37,8 @@ export interface FakeProxmox {
 	seen: { method: string; path: string; params: Params }[];
 	/** The next task fails with this exit status and log (and, like Proxmox, undoes its change). */
 	failNextTask(exit: string, log: string[]): void;
+	/** The next `count` requests get a 503, as from a node that is down behind the proxy. */
+	unavailableNext(count: number): void;
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -130,6 +132,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	const tasks = new Map<string, Task>();
 	const seen: FakeProxmox['seen'] = [];
 	let nextFailure: { exit: string; log: string[] } | null = null;
+	let unavailable = 0;
 	let taskCount = 0;
 
 	function reset() {
@@ -328,6 +331,10 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		if (req.headers.authorization !== `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`)
 			return send(res, 401, 'authentication failure', { data: null });
 		if (!url.pathname.startsWith('/api2/json/')) return send(res, 404, 'Not Found', { data: null });
+		if (unavailable > 0) {
+			unavailable -= 1;
+			return send(res, 503, 'Service Unavailable', { data: null });
+		}
 		const path = url.pathname.slice('/api2/json'.length);
 		let params: Params = Object.fromEntries(url.searchParams);
 		if (method === 'POST' || method === 'PUT') {
@@ -361,6 +368,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		vms,
 		seen,
 		failNextTask: (exit, log) => void (nextFailure = { exit, log }),
+		unavailableNext: (count) => void (unavailable = count),
 		reset,
 		close: () => new Promise((resolve) => server.close(() => resolve())),
 	};
