@@ -17,6 +17,8 @@ import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
 import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
+import type * as ResumeModule from '../../../src/server/checkout/resume-provisioning.ts';
+import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
 import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 
@@ -33,6 +35,8 @@ let admin: AdminClient;
 let provision: typeof ProvisionModule.provision;
 let orderStatus: typeof QueriesModule.orderStatus;
 let requestMoneyBack: typeof MoneyBackModule.requestMoneyBack;
+let resume: typeof ResumeModule.resumeStalledProvisioning;
+let lifecycle: typeof LifecycleModule;
 const folder = mkdtempSync(join(tmpdir(), 'vps-provisioning-'));
 let files = 0;
 const origin = 'http://site.test';
@@ -52,6 +56,9 @@ beforeAll(async () => {
 	({ provision } = await import('../../../src/server/checkout/provision.ts'));
 	({ orderStatus } = await import('../../../src/server/orders/queries.ts'));
 	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
+	({ resumeStalledProvisioning: resume } =
+		await import('../../../src/server/checkout/resume-provisioning.ts'));
+	lifecycle = await import('../../../src/server/http/lifecycle.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;
 }, 60_000);
@@ -311,5 +318,47 @@ describe('VPS provisioning', () => {
 		const stranger = (await p.other.auth.getUser()).data.user!;
 		expect(await orderStatus(admin, orderId, stranger.id)).toBeNull();
 		expect((await orderStatus(admin, orderId, owner.id))?.service.vps?.password).toBeTruthy();
+	});
+
+	it('takes up a VPS whose provisioning was cut off, with one machine', async () => {
+		const file = simulated();
+		const { serviceId } = await paidVps(p, owner.id, 'vps-stalled-01', { sshKeys: [sshKey] });
+		// As if the site server had stopped after the payment, long ago.
+		expect(await resume(admin, origin, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+		await lifecycle.backgroundSettled();
+		expect((await serviceRow(serviceId)).status).toBe('active');
+		expect(machinesOf(file, serviceId)).toHaveLength(1);
+	});
+
+	// Last: it empties the node's IPv4 pool (and puts it back).
+	it('with no address left for it, hands the VPS to the team at once, with no machine', async () => {
+		const file = simulated();
+		const { serviceId } = await paidVps(p, owner.id, 'vps-no-address-01', { sshKeys: [sshKey] });
+		// Its addresses went back while it was unpaid, and others took every free one since.
+		await p.service
+			.from('vps_addresses')
+			.update({ service_id: null, assigned_at: null })
+			.eq('service_id', serviceId);
+		const { data: free } = await p.service
+			.from('vps_addresses')
+			.delete()
+			.eq('node', 'pve1')
+			.eq('family', 4)
+			.is('service_id', null)
+			.select('node, family, address, prefix, gateway');
+		try {
+			await provision(admin, serviceId, origin);
+			const row = await serviceRow(serviceId);
+			expect(row.status).toBe('provisioning');
+			expect(row.provisioning_error).toMatch(/vps_addresses_exhausted/);
+			const { data: tickets } = await p.service
+				.from('tickets')
+				.select('id')
+				.eq('service_id', serviceId);
+			expect(tickets).toHaveLength(1);
+			expect(machinesOf(file, serviceId)).toEqual([]);
+		} finally {
+			await p.service.from('vps_addresses').insert(free!);
+		}
 	});
 });
