@@ -309,6 +309,10 @@ describe('VPS provisioning', () => {
 		expect(status?.service.vps).toMatchObject({ user: 'Administrator', os: 'windows' });
 		expect(config.ciuser).toBe('Administrator');
 		expect(config.cipassword).toBe(status?.service.vps?.password);
+		const mail = (await messages(p.stack)).find((m) => m.subject.includes('vps-windows-01'));
+		expect(mail?.text).toContain('Eksternt skrivebord (RDP)');
+		expect(mail?.text).toContain('Administrator');
+		expect(mail?.text).not.toContain(config.cipassword);
 	});
 
 	it('for a stranger, the order is not found and its password stays kept', async () => {
