@@ -1,3 +1,5 @@
+import type { VpsOs } from './vps/images';
+
 /**
  * What GET /api/orders/{id} answers: an order on its way from payment to a running server. Shared
  * by the server that builds it and the order page that follows it.
@@ -29,7 +31,7 @@ export interface OrderVps {
 	image: string;
 	/** The image's name for people, e.g. "Debian 12 (Bookworm)". */
 	imageName: string;
-	os: 'linux' | 'windows';
+	os: VpsOs;
 	hostname: string;
 	ipv4: string | null;
 	ipv6: string | null;
