@@ -94,6 +94,8 @@ async function keptOrDestroyed(
 	for (let waited = 0; ; waited += pollMs)
 		try {
 			await hypervisor.destroy(ref);
+			// Nobody will log in to it: its password is not kept either.
+			await admin.rpc('take_vps_password', { service: serviceId });
 			return false;
 		} catch (failure) {
 			if (!(failure instanceof HypervisorConflictError) || waited >= maxWaitMs) throw failure;

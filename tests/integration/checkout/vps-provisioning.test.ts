@@ -251,7 +251,7 @@ describe('VPS provisioning', () => {
 
 	it('destroys the machine of a service refunded while it was being cloned', async () => {
 		const file = simulated(300);
-		const { serviceId } = await paidVps(p, owner.id, 'vps-refund-01', { sshKeys: [sshKey] });
+		const { serviceId } = await paidVps(p, owner.id, 'vps-refund-01');
 		const running = provision(admin, serviceId, origin);
 		expect(await eventually(() => machinesOf(file, serviceId).length === 1)).toBe(true);
 		const refunded = await requestMoneyBack(admin, owner, serviceId, 'Changed my mind', new Date());
@@ -259,6 +259,14 @@ describe('VPS provisioning', () => {
 		await running;
 		expect(await eventually(() => machinesOf(file, serviceId).length === 0)).toBe(true);
 		expect((await serviceRow(serviceId)).status).toBe('terminated');
+		const kept = await p.stack.sql(async (session) => {
+			const result = await session.query(
+				'select 1 from private.vps_passwords where service_id = $1',
+				[serviceId],
+			);
+			return result.rows.length;
+		});
+		expect(kept).toBe(0);
 		const { data: tickets } = await p.service
 			.from('tickets')
 			.select('id')
