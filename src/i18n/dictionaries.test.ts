@@ -20,6 +20,9 @@ const sameEverywhere = [
 	// Invoice lines made only of placeholders, units and punctuation.
 	'invoice.line.plan',
 	'invoice.line.renewal',
+	// Protocol names.
+	'order.vps.ipv4',
+	'order.vps.ipv6',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -32,6 +35,8 @@ const sameAsEnglish: Record<string, string[]> = {
 		'panel.title',
 		'panel.nav.dashboard',
 		'panel.nav.support',
+		'order.vps.hostname',
+		'mail.vpsReady.hostname',
 	],
 };
 

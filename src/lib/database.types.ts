@@ -1295,6 +1295,7 @@ export type Database = {
 				};
 				Returns: boolean;
 			};
+			activate_vps_service: { Args: { service: string }; Returns: boolean };
 			affiliate_overview: { Args: never; Returns: Json };
 			apply_service_upgrade: { Args: { invoice: string }; Returns: Json };
 			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
@@ -1323,6 +1324,7 @@ export type Database = {
 				Returns: Json;
 			};
 			join_affiliate_programme: { Args: never; Returns: string };
+			keep_first_vps_password: { Args: { sealed: string; service: string }; Returns: string };
 			keep_service: {
 				Args: { service_id: string };
 				Returns: {
@@ -1640,6 +1642,7 @@ export type Database = {
 				}[];
 			};
 			vps_claim_addresses: { Args: { service: string }; Returns: boolean };
+			vps_machine_payable: { Args: { service: string }; Returns: boolean };
 		};
 		Enums: {
 			[_ in never]: never;

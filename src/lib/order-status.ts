@@ -1,3 +1,5 @@
+import type { VpsOs } from './vps/images';
+
 /**
  * What GET /api/orders/{id} answers: an order on its way from payment to a running server. Shared
  * by the server that builds it and the order page that follows it.
@@ -19,5 +21,26 @@ export interface OrderStatus {
 		game: string | null;
 		/** The game panel's state while the server is being set up. */
 		panelState?: string;
+		/** A VPS's machine: present for a VPS only. */
+		vps?: OrderVps;
 	};
+}
+
+/** What the order page shows of a VPS: where it is and how to get in. */
+export interface OrderVps {
+	image: string;
+	/** The image's name for people, e.g. "Debian 12 (Bookworm)". */
+	imageName: string;
+	os: VpsOs;
+	hostname: string;
+	ipv4: string | null;
+	ipv6: string | null;
+	/** Who logs in: root, or Administrator on Windows. */
+	user: string;
+	/** SSH keys given with the order, or a generated password. */
+	access: 'keys' | 'password';
+	/** The hypervisor's state of the machine while it is being made. */
+	machineState?: string;
+	/** The generated password, in the one answer that shows it: once the VPS runs, then never again. */
+	password?: string;
 }

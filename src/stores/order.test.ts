@@ -1,8 +1,8 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderStatus } from '../lib/order-status';
+import type { OrderStatus, OrderVps } from '../lib/order-status';
 import { editBilling, startCheckout } from './checkout';
-import { followOrder, stageOf } from './order';
+import { $order, followOrder, stageOf } from './order';
 
 const status = (
 	invoice: string,
@@ -21,6 +21,18 @@ const status = (
 	},
 });
 
+const vps = (extra: Partial<OrderVps> = {}): OrderVps => ({
+	image: 'debian-12',
+	imageName: 'Debian 12 (Bookworm)',
+	os: 'linux',
+	hostname: 'web1',
+	ipv4: '203.0.113.10',
+	ipv6: null,
+	user: 'root',
+	access: 'password',
+	...extra,
+});
+
 describe('stageOf', () => {
 	it.each([
 		[status('unpaid', 'pending_payment'), 'unpaid'],
@@ -30,6 +42,12 @@ describe('stageOf', () => {
 		[status('paid', 'provisioning', { provisioningFailed: true }), 'delayed'],
 		[status('paid', 'active', { address: 'play.example:25565' }), 'running'],
 		[status('refunded', 'cancelled'), 'refunded'],
+		[status('paid', 'provisioning', { vps: vps() }), 'settingUp'],
+		[status('paid', 'provisioning', { vps: vps({ machineState: 'cloning' }) }), 'settingUp'],
+		[status('paid', 'provisioning', { vps: vps({ machineState: 'stopped' }) }), 'settingUp'],
+		[status('paid', 'provisioning', { vps: vps({ machineState: 'starting' }) }), 'installing'],
+		[status('paid', 'provisioning', { vps: vps({ machineState: 'running' }) }), 'installing'],
+		[status('paid', 'active', { vps: vps() }), 'running'],
 	] as const)('%# → %s', (order, stage) => expect(stageOf(order)).toBe(stage));
 
 	it('says unpaid before anything is known', () => expect(stageOf(null)).toBe('unpaid'));
@@ -54,5 +72,17 @@ describe('followOrder', () => {
 			expect(getTestStorage()['frostnode:billing-draft:checkout']).toBeUndefined(),
 		);
 		stop();
+	});
+
+	it('keeps a VPS password it was shown once, though later answers no longer carry it', async () => {
+		vi.stubGlobal('sessionStorage', { removeItem: () => undefined });
+		const answers = [
+			status('paid', 'active', { vps: vps({ password: 'Kx7mRampVq9sledHt4w' }) }),
+			status('paid', 'active', { vps: vps() }),
+		];
+		followOrder('order-2', () => Promise.resolve(Response.json(answers.shift())))();
+		await vi.waitFor(() => expect($order.get().vpsPassword).toBe('Kx7mRampVq9sledHt4w'));
+		$order.setKey('status', answers[0]!);
+		expect($order.get().vpsPassword).toBe('Kx7mRampVq9sledHt4w');
 	});
 });

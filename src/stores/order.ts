@@ -7,9 +7,15 @@ import type { PaymentMethodKind } from '../lib/domain/payment-method';
 export type Stage =
 	'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed' | 'refunded';
 
-export const $order = map<{ status: OrderStatus | null; error: string | null }>({
+export const $order = map<{
+	status: OrderStatus | null;
+	error: string | null;
+	/** A VPS's generated password: in one answer only (the server deletes it as it shows it). */
+	vpsPassword: string | null;
+}>({
 	status: null,
 	error: null,
+	vpsPassword: null,
 });
 
 /** Where an order is on its way from payment to a running server. */
@@ -21,6 +27,11 @@ export function stageOf(order: OrderStatus | null): Stage {
 	if (order.invoice.status === 'refunded' && service.status === 'cancelled') return 'refunded';
 	if (service.status === 'active') return 'running';
 	if (service.provisioningFailed) return 'delayed';
+	if (service.status === 'provisioning' && service.vps)
+		// A VPS: creating the machine (cloning, then stopped), then starting it.
+		return service.vps.machineState === 'starting' || service.vps.machineState === 'running'
+			? 'installing'
+			: 'settingUp';
 	if (service.status === 'provisioning') return service.panelState ? 'installing' : 'settingUp';
 	return 'paid';
 }
@@ -43,6 +54,7 @@ export function followOrder(
 		if (response?.ok) {
 			const status = (await response.json()) as OrderStatus;
 			$order.setKey('status', status);
+			if (status.service.vps?.password) $order.setKey('vpsPassword', status.service.vps.password);
 			if (stageOf(status) !== 'unpaid') forgetCheckout();
 			if (done(stageOf(status))) return;
 		}

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { $order, followOrder, retryPayment, stageOf } from '../../stores/order';
 import { fill } from '../../lib/fill';
 import { unpaidMessage, type ProgressStrings } from './progress-strings';
+import VpsConnection from './VpsConnection';
+import { vpsStepKeys } from './vps-strings';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 interface Props {
@@ -70,6 +72,8 @@ export default function OrderProgress(props: Props) {
 		);
 	}
 	const reached = (stages as readonly string[]).indexOf(stage);
+	const label = (step: (typeof stages)[number]) =>
+		service.vps ? s[vpsStepKeys[step]] : s[`checkout.complete.${step}` as const];
 	return (
 		<div className="card" data-order-stage={stage}>
 			<ol className="flex flex-col gap-3">
@@ -80,11 +84,14 @@ export default function OrderProgress(props: Props) {
 						aria-current={i === reached ? 'step' : undefined}
 					>
 						{i < reached || stage === 'running' ? '✓ ' : i === reached ? '… ' : ''}
-						{s[`checkout.complete.${step}`]}
+						{label(step)}
 					</li>
 				))}
 			</ol>
-			{stage === 'running' && service.address && (
+			{stage === 'running' && service.vps && (
+				<VpsConnection vps={service.vps} password={order.vpsPassword} strings={s} />
+			)}
+			{stage === 'running' && !service.vps && service.address && (
 				<div className="mt-6">
 					<p className="text-white" data-server-address>
 						{fill(s['checkout.complete.address'], { address: service.address })}

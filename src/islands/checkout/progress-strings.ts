@@ -1,5 +1,6 @@
 import { declineReason, declineReasons } from '../../lib/billing/decline';
 import { fill } from '../../lib/fill';
+import { vpsProgressKeys } from './vps-strings';
 
 /** The UI strings of the order-progress island. */
 export const progressKeys = [
@@ -21,6 +22,7 @@ export const progressKeys = [
 	'checkout.method.mobilepay',
 	...declineReasons.map((reason) => `invoice.decline.${reason}` as const),
 	'invoice.decline.other',
+	...vpsProgressKeys,
 ] as const;
 
 export type ProgressStrings = Record<(typeof progressKeys)[number], string>;

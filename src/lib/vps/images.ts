@@ -72,6 +72,11 @@ export function findVpsImage(id: string): VpsImage | undefined {
 	return vpsImages.find((image) => image.id === id);
 }
 
+/** The image whose template on `node` is `vmid`; undefined for any other VMID. */
+export function imageOfTemplate(node: string, vmid: number): VpsImage | undefined {
+	return vpsImages.find((image) => image.templates[node] === vmid);
+}
+
 /** The nodes an image can be cloned on. */
 export function nodesFor(image: VpsImage): string[] {
 	return Object.keys(image.templates);

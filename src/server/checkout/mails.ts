@@ -1,9 +1,11 @@
 import { locales, localizePath, useTranslations } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
 import { routes } from '../../lib/routes';
+import type { VpsImage } from '../../lib/vps/images';
 import { storedLineIn, type StoredLine } from '../billing/invoice-lines';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale as localeOf, siteUrl } from '../mail/product-mail';
+import type { VpsMachine } from '../vps/machine';
 
 // The product mails of an order, in the customer's language, each with a plain-text part. A mail
 // that cannot be sent is logged, never allowed to undo the payment or the server it reports.
@@ -45,6 +47,39 @@ export function sendServerReady(
 			t('mail.ready.intro'),
 			t('mail.ready.address', { address }),
 			{ href: manage, label: t('mail.ready.manage') },
+		]),
+	);
+}
+
+/**
+ * A VPS is running: where it is and how to get in. Never the password: it was shown once on the
+ * order page and is not kept in readable form.
+ */
+export function sendVpsReady(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	service: { id: string },
+	machine: Pick<VpsMachine, 'hostname' | 'ip' | 'sshKeys'>,
+	image: Pick<VpsImage, 'name' | 'os' | 'user'>,
+): Promise<boolean> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const ipv4 = machine.ip.ipv4?.address ?? '';
+	const connect = { user: image.user, address: ipv4 };
+	return deliver(() =>
+		composeMail(to, t('mail.vpsReady.subject', { hostname: machine.hostname }), [
+			t('mail.vpsReady.intro'),
+			[
+				t('mail.vpsReady.hostname', { hostname: machine.hostname }),
+				t('mail.vpsReady.image', { image: image.name }),
+				t('mail.vpsReady.ipv4', { address: ipv4 }),
+				...(machine.ip.ipv6 ? [t('mail.vpsReady.ipv6', { address: machine.ip.ipv6.address })] : []),
+				t('mail.vpsReady.user', { user: image.user }),
+			].join('\n'),
+			image.os === 'windows' ? t('mail.vpsReady.rdp', connect) : t('mail.vpsReady.ssh', connect),
+			machine.sshKeys.length ? t('mail.vpsReady.keys') : t('mail.vpsReady.password'),
+			{ href: siteUrl(localizePath(routes.panel, lang), origin), label: t('mail.vpsReady.panel') },
 		]),
 	);
 }

@@ -1,21 +1,15 @@
-import { useTranslations } from '../../i18n';
 import type { Tables } from '../../lib/database.types';
 import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
-import { mailLocale } from '../mail/product-mail';
 import { playerAddress, syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
-import { sendServerReady, sendSetupDelayed } from './mails';
+import { giveUp, provisioningAttempts, retryPause } from './give-up';
+import { sendServerReady } from './mails';
 import { takeLease, type ProvisioningLease } from './provisioning-lease';
 import { setUpServer } from './server-setup';
-
-/** Tries before a customer is told, with a ticket, that setting up needs a person. */
-export const provisioningAttempts = 5;
-const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS || 500);
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { provisionVps } from './vps-provision';
 
 const serviceColumns = 'id, user_id, status, product_type, game, plan_id, ram_gb, storage_gb';
 type ServiceRow = Pick<
@@ -34,7 +28,8 @@ async function addressToMail(admin: AdminClient, serviceId: string, address: str
 }
 
 /**
- * Creates a paid service's server on the game panel and marks it active. One site server at a time
+ * Creates a paid service's server on the game panel (a VPS: its machine on the hypervisor,
+ * vps-provision.ts) and marks it active. One site server at a time
  * does it (a lease in the database), and the panel call is idempotent on the service id, so a
  * retry, a second webhook or a restarted server never makes two servers. Panel outages and rate
  * limits are retried with doubling waits; after the last try the customer gets a clear state and a
@@ -76,10 +71,11 @@ async function provisionHeld(
 		.select('first_name, last_name, preferred_locale')
 		.eq('id', row.user_id)
 		.single();
+	if (row.product_type === 'vps')
+		return provisionVps(admin, lease, row, { email, locale: profile?.preferred_locale }, origin);
 	const game = row.game ? findGame(row.game)?.id : undefined;
-	if (row.product_type !== 'game' || !game) {
-		// VPS machines are not on the game panel: the team sets them up from the ticket.
-		await giveUp(admin, origin, row, email, profile?.preferred_locale, 'vps_manual');
+	if (!game) {
+		await giveUp(admin, origin, row, email, profile?.preferred_locale, 'unknown game');
 		return;
 	}
 	const panel = getGamePanel();
@@ -132,30 +128,8 @@ async function provisionHeld(
 			if (!(error instanceof GamePanelError && error.retryable)) break;
 			const hinted =
 				error instanceof GamePanelRateLimitedError ? error.retryAfterSeconds * 1000 : 0;
-			await pause(Math.max(hinted, firstDelayMs * 2 ** attempt));
+			await retryPause(attempt, hinted);
 		}
 	}
 	await giveUp(admin, origin, row, email, profile?.preferred_locale, lastError);
-}
-
-async function giveUp(
-	admin: AdminClient,
-	origin: string,
-	row: ServiceRow,
-	email: string,
-	locale: string | undefined,
-	error: string,
-) {
-	const t = useTranslations(mailLocale(locale));
-	const { data: ticket } = await admin.rpc('give_up_provisioning', {
-		service: row.id,
-		error,
-		// The customer reads this ticket in the panel: in their language, like the mail below.
-		subject: t('support.setupTicket.subject', { id: row.id.slice(0, 8) }),
-		message: t('support.setupTicket.message'),
-	});
-	// No ticket: the service stopped waiting meanwhile (refunded), so there is nothing to hand over.
-	if (!ticket) return logger.info('provisioning stopped', { serviceId: row.id, error });
-	logger.error('provisioning handed to the team', { serviceId: row.id, error, ticket });
-	await sendSetupDelayed(origin, email, locale, row);
 }

@@ -109,7 +109,7 @@ export const variables: readonly Variable[] = [
 		group: 'Supabase',
 		required: 'production',
 		example: 'eyJhbGciOi…',
-		does: "The service-role key, for what the server does on no customer's behalf (orders, billing, webhooks); or set SUPABASE_SECRET_KEY",
+		does: "The service-role key, for what the server does on no customer's behalf (orders, billing, webhooks); or set SUPABASE_SECRET_KEY. Also the root of the key that seals a VPS's generated password until its customer has seen it: changing it makes passwords not yet shown unreadable",
 	},
 	{
 		name: 'SUPABASE_SECRET_KEY',
@@ -300,7 +300,7 @@ export const variables: readonly Variable[] = [
 		required: 'optional',
 		default: 'unset: the simulated hypervisor',
 		example: 'https://pve1.frostnode.example:8006',
-		does: "The Proxmox VE API (without `/api2/json`) that runs customers' VPS machines; plain `http://` on loopback only. Not used by checkout yet",
+		does: "The Proxmox VE API (without `/api2/json`) that runs customers' VPS machines; plain `http://` on loopback only. Provisioning makes paid VPS machines there",
 	},
 	{
 		name: 'PROXMOX_TOKEN_ID',

@@ -1,3 +1,4 @@
+import { imageOfTemplate } from '../../lib/vps/images';
 import { HypervisorValidationError } from './errors';
 import type { Access, MachineSpec, Resources } from './types';
 
@@ -29,11 +30,29 @@ export function checkResources(resources: Resources): void {
 	whole(resources.diskGb, 1, 'diskGb');
 }
 
-export function checkAccess(access: Access): void {
-	if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(access.user))
+/** Whether `template` on `node` is the catalogue's Windows image (its login rules differ). */
+export function isWindowsTemplate(node: string, template: number): boolean {
+	return imageOfTemplate(node, template)?.os === 'windows';
+}
+
+export function checkAccess(access: Access, windows: boolean): void {
+	// Linux user names are lowercase; Windows' built-in account is `Administrator`.
+	const user = windows ? /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/ : /^[a-z_][a-z0-9_-]{0,31}$/;
+	if (!user.test(access.user))
 		throw new HypervisorValidationError(`access.user: "${access.user}" is not a user name`);
-	if ('passwordHash' in access) {
-		// Only a crypt(3) hash: Proxmox would hash a plaintext itself, and we never hold one.
+	if ('password' in access) {
+		// A plaintext reaches Proxmox's config only where a hash cannot work (see Access).
+		if (!windows)
+			throw new HypervisorValidationError(
+				'access.password: only a Windows image takes a plaintext password; send a crypt hash',
+			);
+		if (!/^[\x21-\x7e]{12,128}$/.test(access.password))
+			throw new HypervisorValidationError('access.password: 12 to 128 printable characters');
+	} else if ('passwordHash' in access) {
+		if (windows)
+			throw new HypervisorValidationError(
+				'access.passwordHash: Windows (cloudbase-init) needs the plaintext password',
+			);
 		if (!/^\$(1|5|6|y|2[aby])\$[^\s]+$/.test(access.passwordHash))
 			throw new HypervisorValidationError('access.passwordHash: not a crypt(3) hash');
 	} else if (
@@ -57,7 +76,7 @@ export function checkSpec(spec: MachineSpec): void {
 	if (!hostnamePattern.test(spec.hostname))
 		throw new HypervisorValidationError(`hostname: "${spec.hostname}" is not a DNS name`);
 	checkResources(spec);
-	checkAccess(spec.access);
+	checkAccess(spec.access, isWindowsTemplate(spec.node, spec.template));
 	for (const tag of spec.tags ?? [])
 		if (!tagPattern.test(tag)) throw new HypervisorValidationError(`tags: "${tag}" is not a tag`);
 }

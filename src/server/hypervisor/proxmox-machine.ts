@@ -29,11 +29,15 @@ export function ipconfig(ip: IpConfig): string {
 }
 
 /**
- * The login: a crypt hash goes as `cipassword` (Proxmox keeps a hash as it is), keys as `sshkeys`,
- * URL-encoded with %20 for spaces and %0A between keys (encodeURIComponent matches Proxmox's
- * `urlencoded` format). The other one is deleted, so a template's defaults do not linger.
+ * The login: a crypt hash goes as `cipassword` (Proxmox keeps a hash as it is), a Windows password
+ * as it is (Proxmox does not hash it for a Windows `ostype`; cloudbase-init needs the plaintext),
+ * keys as `sshkeys`, URL-encoded with %20 for spaces and %0A between keys (encodeURIComponent
+ * matches Proxmox's `urlencoded` format). The other one is deleted, so a template's defaults do
+ * not linger.
  */
 export function accessParams(access: Access): Params {
+	if ('password' in access)
+		return { ciuser: access.user, cipassword: access.password, delete: 'sshkeys' };
 	return 'passwordHash' in access
 		? { ciuser: access.user, cipassword: access.passwordHash, delete: 'sshkeys' }
 		: {

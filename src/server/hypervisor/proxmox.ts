@@ -1,6 +1,6 @@
 import type { ProxmoxConfig } from './config';
 import { HypervisorConflictError, HypervisorError, HypervisorNotFoundError } from './errors';
-import { checkAccess, checkResources, checkSpec, checkVmid } from './input';
+import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } from './input';
 import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
@@ -70,7 +70,7 @@ export function createProxmox(
 		},
 		async reinstall(ref, template, access) {
 			checkVmid(template, 'template');
-			checkAccess(access);
+			checkAccess(access, isWindowsTemplate(ref.node, template));
 			if (await suspended(ref)) throw new HypervisorConflictError(`VM ${ref.vmid} is suspended`);
 			const old = await readConfig(call, ref);
 			const ours = tagsOf(old.tags).find((tag) => tag.startsWith('svc-'));

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findVpsImage } from '../../lib/vps/images';
 import { HypervisorConfigError, HypervisorConflictError } from './errors';
 import { createSimulatedHypervisor } from './simulated';
 import type { MachineSpec } from './types';
@@ -13,7 +14,7 @@ const spec: MachineSpec = {
 	serviceId: 'svc1',
 	vmid: 300,
 	node: 'pve1',
-	template: 9000,
+	template: findVpsImage('debian-12')!.templates.pve1!,
 	hostname: 'vps.frostnode.example',
 	cores: 1,
 	memoryMb: 1024,

@@ -2,10 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { SimulatedConfig } from './config';
 import {
 	HypervisorConflictError,
+	HypervisorError,
 	HypervisorNotFoundError,
 	HypervisorValidationError,
 } from './errors';
-import { checkAccess, checkResources, checkSpec, checkVmid, serviceTag, tagList } from './input';
+import { imageOfTemplate } from '../../lib/vps/images';
+import {
+	checkAccess,
+	checkResources,
+	checkSpec,
+	checkVmid,
+	isWindowsTemplate,
+	serviceTag,
+	tagList,
+} from './input';
 import { loadMachines, saveMachines, type SimData, type SimMachine } from './sim-store';
 import { cloneTimeline, powerTimeline, reported, stateAt } from './sim-timeline';
 import type { Hypervisor, MachineRef } from './types';
@@ -43,6 +53,21 @@ export function createSimulatedHypervisor(
 		save(data);
 	}
 
+	/**
+	 * Proxmox clones only what exists on the node, and links only a template: here the catalogue's
+	 * image templates (src/lib/vps/images.ts) are the templates each node has.
+	 */
+	function checkTemplate(data: SimData, node: string, template: number): void {
+		if (imageOfTemplate(node, template)) return;
+		if (data.machines.some((m) => m.vmid === template && m.node === node))
+			throw new HypervisorError(
+				`Linked clone feature is not supported for VM ${template}: it is not a template`,
+			);
+		throw new HypervisorNotFoundError(
+			`Configuration file 'nodes/${node}/qemu-server/${template}.conf' does not exist`,
+		);
+	}
+
 	function move(machine: SimMachine, action: Parameters<Hypervisor['power']>[1]): void {
 		const steps = powerTimeline(stateAt(machine, now()), action, now(), config.delayMs);
 		if (!steps) throw new HypervisorConflictError(`VM ${machine.vmid} not running`);
@@ -57,6 +82,7 @@ export function createSimulatedHypervisor(
 			const tag = serviceTag(spec.serviceId);
 			const ours = data.machines.find((m) => m.tags[0] === tag);
 			if (ours) return { node: ours.node, vmid: ours.vmid };
+			checkTemplate(data, spec.node, spec.template);
 			if (data.machines.some((m) => m.vmid === spec.vmid))
 				throw new HypervisorConflictError(
 					`unable to create VM ${spec.vmid}: config file already exists`,
@@ -97,8 +123,9 @@ export function createSimulatedHypervisor(
 		},
 		async reinstall(ref, template, access) {
 			checkVmid(template, 'template');
-			checkAccess(access);
-			change(ref, (machine) => {
+			checkAccess(access, isWindowsTemplate(ref.node, template));
+			change(ref, (machine, data) => {
+				checkTemplate(data, ref.node, template);
 				if (machine.suspended) throw new HypervisorConflictError(`VM ${ref.vmid} is suspended`);
 				machine.template = template;
 				machine.user = access.user;

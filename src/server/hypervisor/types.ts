@@ -6,9 +6,15 @@ export type MachineState =
 
 export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot';
 
-/** How the customer logs in: SSH public keys, or a crypt(3) password hash (never plaintext). */
+/**
+ * How the customer logs in: SSH public keys, or a crypt(3) password hash. Only a Windows image
+ * (its template in src/lib/vps/images.ts) takes the plaintext `password`: cloudbase-init reads
+ * the config drive's password as it is and cannot use a hash, so Proxmox passes it on unhashed.
+ */
 export type Access =
-	{ user: string; sshKeys: readonly string[] } | { user: string; passwordHash: string };
+	| { user: string; sshKeys: readonly string[] }
+	| { user: string; passwordHash: string }
+	| { user: string; password: string };
 
 export interface IpConfig {
 	/** `203.0.113.10/24` with its gateway; absent for no IPv4. */

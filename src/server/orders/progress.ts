@@ -6,6 +6,8 @@ import type { OrderStatus } from '../../lib/order-status';
  * server exists yet and is installing. Read only then, so a running order costs no panel calls.
  */
 export async function withPanelState(status: OrderStatus): Promise<OrderStatus> {
+	// A VPS is not on the game panel: its machine's state came with it (vps-order.ts).
+	if (status.service.vps) return status;
 	if (status.service.status !== 'provisioning' || status.service.provisioningFailed) return status;
 	try {
 		const panel = getGamePanel();

@@ -2,10 +2,12 @@ import { playerAddress } from '../servers/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
+import { orderVps } from './vps-order';
 
 /**
- * One order as its owner follows it after paying: the order, its first invoice and its service.
- * Null for an order that does not exist or belongs to someone else (both answer 404).
+ * One order as its owner follows it after paying: the order, its first invoice and its service
+ * (a VPS with its machine, vps-order.ts). Null for an order that does not exist or belongs to
+ * someone else (both answer 404), checked before anything of the machine is read.
  */
 export async function orderStatus(
 	admin: AdminClient,
@@ -16,7 +18,7 @@ export async function orderStatus(
 	const { data: order } = await admin
 		.from('orders')
 		.select(
-			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game)',
+			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game, product_type)',
 		)
 		.eq('id', orderId)
 		.maybeSingle();
@@ -25,6 +27,11 @@ export async function orderStatus(
 	const invoice = order.invoices.find((candidate) => candidate.kind === 'new');
 	const service = order.services;
 	if (!invoice || !service) return null;
+	const provisioningFailed = service.provisioning_error !== null;
+	const vps =
+		service.product_type === 'vps'
+			? await orderVps(admin, { id: service.id, status: service.status, provisioningFailed })
+			: undefined;
 	return {
 		status: order.status,
 		invoice: {
@@ -38,8 +45,9 @@ export async function orderStatus(
 			id: service.id,
 			status: service.status,
 			address: playerAddress(service),
-			provisioningFailed: service.provisioning_error !== null,
+			provisioningFailed,
 			game: service.game,
+			...(vps ? { vps } : {}),
 		},
 	};
 }

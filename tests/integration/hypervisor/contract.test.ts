@@ -10,6 +10,7 @@ import {
 	fakeTokenSecret,
 	startFakeProxmox,
 	templateVmid,
+	windowsTemplateVmid,
 	type FakeProxmox,
 } from './fake-proxmox.ts';
 import { hypervisorContract } from './suite.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const target = { node: fakeNode, template: templateVmid };
+const target = { node: fakeNode, template: templateVmid, windowsTemplate: windowsTemplateVmid };
 let files = 0;
 hypervisorContract('simulated, in memory', () =>
 	Promise.resolve({

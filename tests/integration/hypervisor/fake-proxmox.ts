@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
 // way Proxmox does: the API token, unknown parameters, VMID, DNS name, tag, `urlencoded` sshkeys
@@ -9,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 
 export const fakeTokenId = 'provisioner@pve!frostnode';
 export const fakeTokenSecret = '5ba8e21c-0000-4000-8000-000000000001';
-export const templateVmid = 9000;
 export const fakeNode = 'pve1';
+/** Every image's template on the node, as the catalogue names them: Ubuntu's for most tests. */
+export const templateVmid = findVpsImage('ubuntu-24.04')!.templates[fakeNode]!;
+export const windowsTemplateVmid = findVpsImage('windows-server-2022')!.templates[fakeNode]!;
 
 interface Vm {
 	node: string;
@@ -34,6 +37,8 @@ export interface FakeProxmox {
 	seen: { method: string; path: string; params: Params }[];
 	/** The next task fails with this exit status and log (and, like Proxmox, undoes its change). */
 	failNextTask(exit: string, log: string[]): void;
+	/** The next `count` requests get a 503, as from a node that is down behind the proxy. */
+	unavailableNext(count: number): void;
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -127,26 +132,31 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	const tasks = new Map<string, Task>();
 	const seen: FakeProxmox['seen'] = [];
 	let nextFailure: { exit: string; log: string[] } | null = null;
+	let unavailable = 0;
 	let taskCount = 0;
 
 	function reset() {
 		vms.clear();
 		tasks.clear();
-		vms.set(templateVmid, {
-			node: fakeNode,
-			template: true,
-			status: 'stopped',
-			config: {
-				name: 'ubuntu-2404',
-				description: 'Ubuntu 24.04 cloud image',
-				tags: 'image',
-				cores: '1',
-				memory: '1024',
-				scsi0: 'local-lvm:base-9000-disk-0,size=2G',
-				ide2: 'local-lvm:cloudinit',
-				ciupgrade: '1',
-			},
-		});
+		for (const image of vpsImages) {
+			const vmid = image.templates[fakeNode];
+			if (vmid === undefined) continue;
+			vms.set(vmid, {
+				node: fakeNode,
+				template: true,
+				status: 'stopped',
+				config: {
+					name: image.id.replace(/\./g, ''),
+					description: `${image.name} cloud image`,
+					tags: 'image',
+					cores: '1',
+					memory: '1024',
+					scsi0: `local-lvm:base-${vmid}-disk-0,size=2G`,
+					ide2: 'local-lvm:cloudinit',
+					ciupgrade: '1',
+				},
+			});
+		}
 	}
 	reset();
 
@@ -321,6 +331,10 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		if (req.headers.authorization !== `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`)
 			return send(res, 401, 'authentication failure', { data: null });
 		if (!url.pathname.startsWith('/api2/json/')) return send(res, 404, 'Not Found', { data: null });
+		if (unavailable > 0) {
+			unavailable -= 1;
+			return send(res, 503, 'Service Unavailable', { data: null });
+		}
 		const path = url.pathname.slice('/api2/json'.length);
 		let params: Params = Object.fromEntries(url.searchParams);
 		if (method === 'POST' || method === 'PUT') {
@@ -354,6 +368,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		vms,
 		seen,
 		failNextTask: (exit, log) => void (nextFailure = { exit, log }),
+		unavailableNext: (count) => void (unavailable = count),
 		reset,
 		close: () => new Promise((resolve) => server.close(() => resolve())),
 	};

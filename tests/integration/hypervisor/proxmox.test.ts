@@ -12,6 +12,7 @@ import {
 	fakeTokenSecret,
 	startFakeProxmox,
 	templateVmid,
+	windowsTemplateVmid,
 	type FakeProxmox,
 } from './fake-proxmox.ts';
 import { specFor } from './suite.ts';
@@ -20,7 +21,7 @@ import { specFor } from './suite.ts';
 // a retry after a crash between clone and configuration, a lock, a refused token, no answer.
 
 const polling = { fastMs: 1, slowMs: 1, deadlineMs: 5000 };
-const target = { node: fakeNode, template: templateVmid };
+const target = { node: fakeNode, template: templateVmid, windowsTemplate: windowsTemplateVmid };
 
 let fake: FakeProxmox;
 beforeAll(async () => (fake = await startFakeProxmox()));
@@ -93,10 +94,26 @@ describe('the Proxmox adapter', () => {
 		});
 	});
 
+	it('sends a Windows password as it is: cloudbase-init cannot use a hash', async () => {
+		const spec = specFor(
+			{ ...target, hypervisor: proxmox() },
+			{
+				template: windowsTemplateVmid,
+				access: { user: 'Administrator', password: 'Kx7-ramp-Vq9-sled' },
+			},
+		);
+		await proxmox().createMachine(spec);
+		expect(writes()[1]?.params).toMatchObject({
+			ciuser: 'Administrator',
+			cipassword: 'Kx7-ramp-Vq9-sled',
+			delete: 'sshkeys',
+		});
+	});
+
 	it('keeps the last log lines of a failed task', async () => {
 		fake.failNextTask(
 			"clone failed: can't lock file '/var/lock/pve-manager/pve-storage-local-lvm' - got timeout",
-			['create linked clone of drive scsi0 (local-lvm:base-9000-disk-0)'],
+			[`create linked clone of drive scsi0 (local-lvm:base-${templateVmid}-disk-0)`],
 		);
 		const spec = specFor({ ...target, hypervisor: proxmox() });
 		const failure = await proxmox()
@@ -106,7 +123,7 @@ describe('the Proxmox adapter', () => {
 		const error = failure;
 		expect(error.message).toMatch(/qmclone failed: clone failed/);
 		expect(error.taskLog).toContain(
-			'create linked clone of drive scsi0 (local-lvm:base-9000-disk-0)',
+			`create linked clone of drive scsi0 (local-lvm:base-${templateVmid}-disk-0)`,
 		);
 		expect(fake.vms.has(spec.vmid)).toBe(false);
 		// Proxmox removed the half-made clone, so the retry clones again and succeeds.

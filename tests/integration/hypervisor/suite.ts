@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	HypervisorConflictError,
+	HypervisorError,
 	HypervisorNotFoundError,
 	HypervisorValidationError,
 } from '../../../src/server/hypervisor/errors.ts';
@@ -13,12 +14,14 @@ import type {
 
 // The one behaviour both implementations must have, run by contract.test.ts against the Proxmox
 // adapter in front of the fake Proxmox and against the simulation. `fresh` gives an empty
-// hypervisor whose template `template` exists on `node`.
+// hypervisor whose images' templates (src/lib/vps/images.ts) exist on `node`: `template` a Linux
+// one, `windowsTemplate` the Windows one.
 
 export interface Target {
 	hypervisor: Hypervisor;
 	node: string;
 	template: number;
+	windowsTemplate: number;
 }
 
 let services = 0;
@@ -82,6 +85,43 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			).rejects.toThrow(HypervisorValidationError);
 			await expect(
 				h.createMachine(specFor(target, { access: { user: 'frost', sshKeys: ['not a key'] } })),
+			).rejects.toThrow(HypervisorValidationError);
+		});
+
+		it('clones only an image template of the node', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			await expect(h.createMachine(specFor(target, { template: 9999 }))).rejects.toThrow(
+				HypervisorNotFoundError,
+			);
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			// A customer's machine is not a template: Proxmox cannot make a linked clone of it.
+			const fromMachine = h.createMachine(specFor(target, { template: ref.vmid }));
+			await expect(fromMachine).rejects.toThrow(HypervisorError);
+			await expect(fromMachine).rejects.toThrow(/Linked clone feature is not supported/);
+		});
+
+		it('gives Windows its plaintext Administrator password, and Linux only a hash', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const windows = specFor(target, {
+				template: target.windowsTemplate,
+				access: { user: 'Administrator', password: 'Kx7-ramp-Vq9-sled' },
+			});
+			await settle(h, await h.createMachine(windows), 'running');
+			await expect(
+				h.createMachine(
+					specFor(target, { access: { user: 'root', password: 'Kx7-ramp-Vq9-sled' } }),
+				),
+			).rejects.toThrow(HypervisorValidationError);
+			await expect(
+				h.createMachine(
+					specFor(target, {
+						template: target.windowsTemplate,
+						access: { user: 'Administrator', passwordHash: '$6$salt$hash' },
+					}),
+				),
 			).rejects.toThrow(HypervisorValidationError);
 		});
 
