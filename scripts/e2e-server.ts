@@ -35,15 +35,19 @@ const backend = await startBackend({
 const simFile = join(await mkdtemp(join(tmpdir(), 'e2e-panel-')), 'game-panel.json');
 // The embedded DNS keeps its records in a file the browser tests read (subdomain.test.ts).
 const dnsFile = join(dirname(simFile), 'dns.json');
+// The simulated hypervisor's machines likewise (what a billing test suspends or destroys).
+const hypervisorFile = join(dirname(simFile), 'hypervisor.json');
 await provisionDemoServers(backend.env, simFile);
 const { child } = await serveSite(e2ePorts.site, {
 	GAME_PANEL_SIM_FILE: simFile,
 	DNS_EMBEDDED_FILE: dnsFile,
+	HYPERVISOR_SIM_FILE: hypervisorFile,
 	...backend.env,
 	// Its own origin, whatever the environment says; it also answers as localhost (host-header.test.ts).
 	PUBLIC_SITE_URL: site,
 	TRUSTED_PROXIES: '127.0.0.1',
 	GAME_PANEL_SIM_DELAY_MS: '300',
+	HYPERVISOR_SIM_DELAY_MS: '300',
 	PROVISIONING_POLL_MS: '100',
 	TEST_GATEWAY_SECRET: testGatewaySecret,
 	CRON_SECRET: cronSecret,

@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 // `.env.local`: where `npm start` leaves everything the operator's commands (billing:run,
 // support:reply, affiliate:payout) need to act on what it runs, and where each command reads it.
 // The local stack's URL and keys come from local-backend.ts; the site's origin (every link a
-// command mails), the simulated game panel's state file (what a billing run suspends) and the
-// embedded DNS's (what it removes when a service ends) from here.
+// command mails), the simulated game panel's and hypervisor's state files (what a billing run
+// suspends) and the embedded DNS's (what it removes when a service ends) from here.
 
 export const LOCAL_ENV_FILE = '.env.local';
 
@@ -14,18 +14,21 @@ export interface SiteSettings {
 	PUBLIC_SITE_URL: string;
 	/** Absent with a real game panel (PTERODACTYL_URL). */
 	GAME_PANEL_SIM_FILE?: string;
+	/** Absent with Proxmox VE (PROXMOX_URL). */
+	HYPERVISOR_SIM_FILE?: string;
 	/** Absent with PowerDNS (DNS_PROVIDER, POWERDNS_API_URL). */
 	DNS_EMBEDDED_FILE?: string;
 }
 
 /** Writes the site's settings beside the stack's; the state file as an absolute path. */
 export async function saveSiteSettings(settings: SiteSettings, file = LOCAL_ENV_FILE) {
-	const { PUBLIC_SITE_URL, GAME_PANEL_SIM_FILE, DNS_EMBEDDED_FILE } = settings;
+	const { PUBLIC_SITE_URL, GAME_PANEL_SIM_FILE, HYPERVISOR_SIM_FILE, DNS_EMBEDDED_FILE } = settings;
 	// Imported here: the commands load this module and need none of the stack.
 	const { updateEnvFile } = await import('@frostnode/local-supabase');
 	await updateEnvFile(resolve(file), {
 		PUBLIC_SITE_URL,
 		...(GAME_PANEL_SIM_FILE ? { GAME_PANEL_SIM_FILE: resolve(GAME_PANEL_SIM_FILE) } : {}),
+		...(HYPERVISOR_SIM_FILE ? { HYPERVISOR_SIM_FILE: resolve(HYPERVISOR_SIM_FILE) } : {}),
 		...(DNS_EMBEDDED_FILE ? { DNS_EMBEDDED_FILE: resolve(DNS_EMBEDDED_FILE) } : {}),
 	});
 }

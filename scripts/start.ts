@@ -54,6 +54,9 @@ if (simulated && backend.stack)
 		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE),
 		() => 'simulated, demo servers running',
 	);
+// The simulated hypervisor keeps the customers' VPS machines there too (unless Proxmox is set).
+const simulatedHypervisor = !process.env.PROXMOX_URL?.trim();
+const HYPERVISOR_SIM_FILE = process.env.HYPERVISOR_SIM_FILE ?? 'supabase/.data/hypervisor.json';
 // The embedded DNS likewise keeps the customers' subdomain records there (unless PowerDNS is set).
 const embeddedDns = !process.env.DNS_PROVIDER?.trim() && !process.env.POWERDNS_API_URL?.trim();
 const DNS_EMBEDDED_FILE = process.env.DNS_EMBEDDED_FILE ?? 'supabase/.data/dns.json';
@@ -62,6 +65,7 @@ const siteEnv = {
 	PUBLIC_SITE_URL: url,
 	CRON_SECRET,
 	...(simulated ? { GAME_PANEL_SIM_FILE } : {}),
+	...(simulatedHypervisor ? { HYPERVISOR_SIM_FILE } : {}),
 	...(embeddedDns ? { DNS_EMBEDDED_FILE } : {}),
 };
 // The operator's commands (npm run billing:run, …) read .env.local: they act on this site, on its
