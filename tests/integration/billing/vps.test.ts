@@ -11,6 +11,7 @@ import type * as FulfilmentModule from '../../../src/server/payment-events/handl
 import type * as ActionsModule from '../../../src/server/servers/actions.ts';
 import type * as HypervisorModule from '../../../src/server/hypervisor/index.ts';
 import type * as MachineModule from '../../../src/server/vps/machine.ts';
+import type * as UpgradeQueryModule from '../../../src/server/invoices/upgrade-query.ts';
 import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
@@ -28,6 +29,7 @@ let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
 let powerServer: typeof ActionsModule.powerServer;
 let getHypervisor: typeof HypervisorModule.getHypervisor;
 let loadMachine: typeof MachineModule.loadMachine;
+let upgradePayment: typeof UpgradeQueryModule.upgradePayment;
 
 beforeAll(async () => {
 	b = await startBillingStack({ panel: 'simulated' });
@@ -45,6 +47,7 @@ beforeAll(async () => {
 	({ powerServer } = await import('../../../src/server/servers/actions.ts'));
 	({ getHypervisor } = await import('../../../src/server/hypervisor/index.ts'));
 	({ loadMachine } = await import('../../../src/server/vps/machine.ts'));
+	({ upgradePayment } = await import('../../../src/server/invoices/upgrade-query.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 
@@ -238,6 +241,9 @@ describe('billing a VPS on the hypervisor', () => {
 			{ origin, locale: 'en', now: new Date('2027-02-14T10:00:00Z') },
 		);
 		if (typeof ordered === 'string') throw new Error(ordered);
+		// Its page says a VPS's cores and memory wait for a reboot (billing.vps.upgradeReboot).
+		const page = await upgradePayment(b.p.owner, b.ownerId, ordered.upgradeId, new Date(), 'en');
+		expect(page).toMatchObject({ product: 'vps', to: { ramGb: 4, storageGb: 30 } });
 		await pay(ordered.invoiceId, ordered.total);
 		expect(await simMachine(id)).toMatchObject({ cores: 2, memoryMb: 4096, diskGb: 30 });
 		expect((await loadMachine(b.admin, id))!.cores).toBe(2);
