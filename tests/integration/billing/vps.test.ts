@@ -201,6 +201,20 @@ describe('billing a VPS on the hypervisor', () => {
 		expect(await heldAddresses(id)).toEqual([]);
 	});
 
+	it('a cancellation ends at the period end: the machine is destroyed, its addresses freed', async () => {
+		const id = await activeVps('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
+		await b.p.service
+			.from('services')
+			.update({ cancel_at_period_end: true, cancellation_reason: 'Moving it home' })
+			.eq('id', id);
+		await run('2027-02-27T13:00:00Z');
+		expect(await simMachine(id)).toBeDefined();
+		await run('2027-02-28T13:00:00Z');
+		expect(await status(id)).toBe('cancelled');
+		expect(await simMachine(id)).toBeUndefined();
+		expect(await heldAddresses(id)).toEqual([]);
+	});
+
 	it('gives the money back within 14 days of paying a VPS and destroys its machine', async () => {
 		const id = await activeVps('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
 		const { data: first } = await b.p.service
