@@ -7,8 +7,9 @@ import { refOf } from '../panel-steps';
 import { dateOf, onDate } from '../run/renewal-invoice';
 import { logger } from '../../log/logger';
 
-// Pauses on the game panel: a suspension of its own, not the billing state change of
-// panel-steps.ts (which records an unpaid suspension, its activity and its mail). The panel acts
+// Pauses on the game panel (a VPS's machine on the hypervisor, through host-steps.ts): a
+// suspension of its own, not the billing state change of moveService (which records an unpaid
+// suspension, its activity and its mail). The panel acts
 // first and the database records after, as everywhere in billing; both panel calls are idempotent.
 
 /** What `start_service_pause` answers (jsonb): started, or why not. */
