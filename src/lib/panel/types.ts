@@ -129,6 +129,8 @@ export interface InvoiceDetail extends InvoiceRow {
 export interface UpgradePayment {
 	id: string;
 	status: UpgradeStatus;
+	/** A VPS's cores and memory apply at its next reboot, which the page says. */
+	product: ServiceRef['type'];
 	from: { ramGb: number; storageGb: number };
 	to: { ramGb: number; storageGb: number };
 	/** From the upgrade day to the end of the period it was bought in. */

@@ -1,10 +1,9 @@
 import { getGamePanel, GamePanelNotFoundError, type ServerRef } from '../game-panel';
-import { syncSubdomain } from '../servers/subdomain';
-import type { AdminClient } from '../supabase/admin-client';
 
 // A state change the game panel must make first (suspend, unsuspend, delete) and the database
 // records after: if the panel is down the step waits for the next run, and a run that died between
-// the two repeats the panel call, which is idempotent.
+// the two repeats the panel call, which is idempotent. Billing reaches it through host-steps.ts,
+// which sends a VPS machine's steps to the hypervisor instead.
 
 export type BillingState = 'suspended' | 'active' | 'terminated' | 'cancelled';
 
@@ -37,24 +36,4 @@ export async function onPanel(state: BillingState, service: PanelHeld): Promise<
 			return;
 		throw error;
 	}
-}
-
-/** Moves a service to `state` on the panel, then in the database; true when it changed now. */
-export async function moveService(
-	admin: AdminClient,
-	service: PanelHeld,
-	state: BillingState,
-	now: Date,
-): Promise<boolean> {
-	await onPanel(state, service);
-	const { data, error } = await admin.rpc('set_service_billing_state', {
-		service: service.id,
-		state,
-		at: now.toISOString(),
-	});
-	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
-	// An ended service frees its label: its records go (a DNS failure is recorded and retried).
-	if (state === 'terminated' || state === 'cancelled')
-		await syncSubdomain(admin, service.id).catch(() => undefined); // the run's sweep tries again
-	return data === true;
 }

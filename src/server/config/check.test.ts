@@ -26,6 +26,9 @@ const production = {
 	SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
 	MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
 	CRON_SECRET: 'c'.repeat(40),
+	PROXMOX_URL: 'https://pve1.frostnode.example:8006',
+	PROXMOX_TOKEN_ID: 'provisioner@pve!frostnode',
+	PROXMOX_TOKEN_SECRET: '0b6f1e2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
 };
 const noFile = () => {
 	throw new Error('no such file');
@@ -54,6 +57,9 @@ describe('the start-up configuration check', () => {
 		'SMTP_URL',
 		'MAIL_FROM',
 		'CRON_SECRET',
+		'PROXMOX_URL',
+		'PROXMOX_TOKEN_ID',
+		'PROXMOX_TOKEN_SECRET',
 	])('names %s when production lacks it', (name) => {
 		const found = problems({ ...production, [name]: undefined });
 		expect(found.some((problem) => problem.startsWith(name))).toBe(true);
@@ -119,6 +125,22 @@ describe('the start-up configuration check', () => {
 		expect(problems(local)).toEqual([]);
 		// A storefront with no backend at all still starts (the bench's page weights use one).
 		expect(problems({})).toEqual([]);
+	});
+
+	it('refuses the simulated hypervisor in production, as it refuses the simulated panel', () => {
+		const found = problems({ ...production, PROXMOX_URL: undefined });
+		expect(found).toEqual([expect.stringMatching(/^PROXMOX_URL is not set: .*simulated/)]);
+		expect(problems({ ...production, PROXMOX_URL: ' ' })).toEqual(found);
+	});
+
+	it('names the token missing beside PROXMOX_URL in any mode, and allows the simulation outside production', () => {
+		expect(problems({ PROXMOX_URL: 'https://pve1.frostnode.example:8006' }, 'development')).toEqual(
+			[
+				'PROXMOX_TOKEN_ID is required with PROXMOX_URL',
+				'PROXMOX_TOKEN_SECRET is required with PROXMOX_URL',
+			],
+		);
+		expect(problems({ HYPERVISOR_SIM_DELAY_MS: '0' }, 'development')).toEqual([]);
 	});
 
 	it('refuses half a backend or half a mailer in any mode', () => {

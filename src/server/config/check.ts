@@ -11,7 +11,7 @@ import { errorText } from '../log/error-text.ts';
 /**
  * The start-up check (server/site-server.ts runs it before serving anything): every missing or
  * malformed setting, each named, in one list. Production additionally refuses the development
- * stand-ins (test gateway, simulated panel, embedded DNS, no mail): a shop that takes money must really charge,
+ * stand-ins (test gateway, simulated panel, simulated hypervisor, embedded DNS, no mail): a shop that takes money must really charge,
  * provision and mail. Relative imports carry .ts because the site server loads this file directly.
  */
 type Env = Record<string, string | undefined>;
@@ -60,6 +60,21 @@ function gamePanelProblems(env: Env, mode: Mode, readFile: ReadFile): string[] {
 	return caught(() => readGamePanelConfig(env, readFile));
 }
 
+function hypervisorProblems(env: Env, mode: Mode): string[] {
+	// The simulated hypervisor runs nothing: a paid VPS would be shown as delivered and not exist.
+	if (mode === 'production' && !env.PROXMOX_URL?.trim())
+		return [
+			'PROXMOX_URL is not set: production delivers VPS machines on Proxmox VE (PROXMOX_URL, PROXMOX_TOKEN_ID, PROXMOX_TOKEN_SECRET), never on the simulated hypervisor',
+		];
+	if (!env.PROXMOX_URL?.trim()) return [];
+	// What start-up can tell without the hypervisor's own reader (src/server/hypervisor/config.ts,
+	// whose imports plain Node cannot load here); that reader names every format problem on first
+	// use, and GET /api/ready shows it.
+	return ['PROXMOX_TOKEN_ID', 'PROXMOX_TOKEN_SECRET']
+		.filter((name) => !env[name]?.trim())
+		.map((name) => `${name} is required with PROXMOX_URL`);
+}
+
 function dnsProblems(env: Env, mode: Mode): string[] {
 	const problems = caught(() => readDnsConfig(env));
 	const provider = env.DNS_PROVIDER?.trim() || (env.POWERDNS_API_URL?.trim() ? 'powerdns' : '');
@@ -104,6 +119,7 @@ export function configurationProblems(
 		...supabaseProblems(env, mode),
 		...paymentProblems(env, mode),
 		...gamePanelProblems(env, mode, readFile),
+		...hypervisorProblems(env, mode),
 		...dnsProblems(env, mode),
 		...mailProblems(env, mode),
 		...cronProblems(env, mode),

@@ -297,7 +297,7 @@ export const variables: readonly Variable[] = [
 	{
 		name: 'PROXMOX_URL',
 		group: 'Hypervisor',
-		required: 'optional',
+		required: 'production',
 		default: 'unset: the simulated hypervisor',
 		example: 'https://pve1.frostnode.example:8006',
 		does: "The Proxmox VE API (without `/api2/json`) that runs customers' VPS machines; plain `http://` on loopback only. Provisioning makes paid VPS machines there",
@@ -305,14 +305,14 @@ export const variables: readonly Variable[] = [
 	{
 		name: 'PROXMOX_TOKEN_ID',
 		group: 'Hypervisor',
-		required: 'optional',
+		required: 'production',
 		example: 'provisioner@pve!frostnode',
 		does: 'With PROXMOX_URL: the privilege-separated API token, `user@realm!tokenid`',
 	},
 	{
 		name: 'PROXMOX_TOKEN_SECRET',
 		group: 'Hypervisor',
-		required: 'optional',
+		required: 'production',
 		example: '(the UUID shown once when the token was made)',
 		does: "With PROXMOX_URL: the API token's secret",
 	},

@@ -14,6 +14,7 @@ const secrets = {
 	PTERODACTYL_APPLICATION_KEY: 'papp_RECOGNISABLE0004',
 	PTERODACTYL_CLIENT_KEY: 'pacc_RECOGNISABLE0005',
 	SMTP_URL: 'smtps://RECOGNISABLE0006:RECOGNISABLE0007@smtp.example:465?debug=1',
+	PROXMOX_TOKEN_SECRET: 'RECOGNISABLE0008',
 };
 
 afterEach(() => vi.unstubAllEnvs());
@@ -39,6 +40,8 @@ describe('the production checks with refused settings', () => {
 			PUBLIC_SUPABASE_ANON_KEY: 'anon',
 			PTERODACTYL_URL: 'https://panel.example',
 			PTERODACTYL_EGGS: '',
+			PROXMOX_URL: 'http://pve1.example:8006',
+			PROXMOX_TOKEN_ID: 'provisioner@pve!frostnode',
 			MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
 		});
 		// Without redaction first: the probes' own words must already be clean.
@@ -52,6 +55,11 @@ describe('the production checks with refused settings', () => {
 				},
 				gateway: { ok: false, kind: 'stripe', error: expect.stringMatching(/STRIPE_SECRET_KEY/) },
 				gamePanel: { ok: false, kind: 'pterodactyl', error: expect.stringMatching(/Pelican/) },
+				hypervisor: {
+					ok: false,
+					kind: 'proxmox',
+					error: expect.stringMatching(/PROXMOX_URL must use https/),
+				},
 				mailer: { ok: false, error: expect.stringMatching(/^SMTP_URL takes no query/) },
 			});
 			const json = JSON.stringify(result);

@@ -1,13 +1,14 @@
 import { getGamePanel, type GamePanel } from '../game-panel';
+import { getHypervisor, type Hypervisor } from '../hypervisor';
 import { getMailer, type Mailer } from '../mail';
 import { getPaymentGateway, type PaymentGateway } from '../payments';
 import { adminClient } from '../supabase/admin-client';
 
-// The four parts readiness asks, each got where the rest of the site gets it: the admin client,
+// The five parts readiness asks, each got where the rest of the site gets it: the admin client,
 // and the one-place factories that pick each adapter by configuration. A configuration error comes
 // back from a factory as an adapter whose probe rejects with it, so it reads like any other outage.
 
-export type PartName = 'database' | 'gateway' | 'gamePanel' | 'mailer';
+export type PartName = 'database' | 'gateway' | 'gamePanel' | 'hypervisor' | 'mailer';
 
 /** One part: which implementation it is (known before asking) and the question to ask it. */
 export interface Check {
@@ -53,6 +54,12 @@ export const gamePanelCheck = (panel: GamePanel): Check => ({
 	probe: () => panel.probe(),
 });
 
+/** Proxmox answers an authenticated read (the token is checked); the simulation reads its state. */
+export const hypervisorCheck = (hypervisor: Hypervisor): Check => ({
+	kind: hypervisor.kind,
+	probe: () => hypervisor.probe(),
+});
+
 export const mailerCheck = (mailer: Mailer): Check => ({ probe: () => mailer.probe() });
 
 /** The production parts, each made when asked so a factory's throw is that part down. */
@@ -61,6 +68,7 @@ export function defaultChecks(): Record<PartName, () => Check> {
 		database: () => ({ probe: () => probeDatabase() }),
 		gateway: () => gatewayCheck(getPaymentGateway()),
 		gamePanel: () => gamePanelCheck(getGamePanel()),
+		hypervisor: () => hypervisorCheck(getHypervisor()),
 		mailer: () => mailerCheck(getMailer()),
 	};
 }

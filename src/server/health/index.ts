@@ -3,6 +3,7 @@ export {
 	defaultChecks,
 	gamePanelCheck,
 	gatewayCheck,
+	hypervisorCheck,
 	mailerCheck,
 	probeDatabase,
 	type Check,

@@ -5,8 +5,12 @@ import { readiness } from './readiness';
 // The composition with stand-in parts: every part is asked, at once, and the answer is unready
 // exactly when one part is down, naming that part alone.
 
-const parts: PartName[] = ['database', 'gateway', 'gamePanel', 'mailer'];
-const kinds: Partial<Record<PartName, string>> = { gateway: 'stripe', gamePanel: 'pterodactyl' };
+const parts: PartName[] = ['database', 'gateway', 'gamePanel', 'hypervisor', 'mailer'];
+const kinds: Partial<Record<PartName, string>> = {
+	gateway: 'stripe',
+	gamePanel: 'pterodactyl',
+	hypervisor: 'proxmox',
+};
 
 const up = (kind?: string): Check => ({
 	...(kind ? { kind } : {}),
@@ -31,6 +35,7 @@ describe('readiness', () => {
 				database: { ok: true, ms: expect.any(Number) },
 				gateway: { ok: true, ms: expect.any(Number), kind: 'stripe' },
 				gamePanel: { ok: true, ms: expect.any(Number), kind: 'pterodactyl' },
+				hypervisor: { ok: true, ms: expect.any(Number), kind: 'proxmox' },
 				mailer: { ok: true, ms: expect.any(Number) },
 			},
 		});

@@ -26,6 +26,7 @@ const result = (mailerOk: boolean): Readiness => ({
 		database: part,
 		gateway: { ...part, kind: 'test' },
 		gamePanel: { ...part, kind: 'simulated' },
+		hypervisor: { ...part, kind: 'simulated' },
 		mailer: mailerOk ? part : { ok: false, ms: 3, error: 'SMTP_URL is not set' },
 	},
 });

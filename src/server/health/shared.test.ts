@@ -10,6 +10,7 @@ const ready: Readiness = {
 		database: { ok: true, ms: 1 },
 		gateway: { ok: true, ms: 1, kind: 'test' },
 		gamePanel: { ok: true, ms: 1, kind: 'simulated' },
+		hypervisor: { ok: true, ms: 1, kind: 'simulated' },
 		mailer: { ok: true, ms: 1 },
 	},
 };
@@ -43,5 +44,8 @@ describe('sharedReadiness', () => {
 		await sharedReadiness({ now: 50_001, env: { STRIPE_SECRET_KEY: 'b' }, run });
 		await sharedReadiness({ now: 50_002, env: { STRIPE_SECRET_KEY: 'b', HOME: '/x' }, run });
 		expect(runs.count).toBe(2);
+		await sharedReadiness({ now: 50_003, env: { STRIPE_SECRET_KEY: 'b', PROXMOX_URL: 'x' }, run });
+		await sharedReadiness({ now: 50_004, env: { STRIPE_SECRET_KEY: 'b', PROXMOX_URL: 'y' }, run });
+		expect(runs.count).toBe(4);
 	});
 });

@@ -9,7 +9,7 @@ const maxAgeMs = 5_000;
 
 /** Everything the checks read; a changed setting (a test, a rotated key) is a fresh run. */
 const SETTING =
-	/^(PUBLIC_SUPABASE_|SUPABASE_|STRIPE_|TEST_GATEWAY_|PTERODACTYL_|GAME_PANEL_|SMTP_|MAIL_)/;
+	/^(PUBLIC_SUPABASE_|SUPABASE_|STRIPE_|TEST_GATEWAY_|PTERODACTYL_|GAME_PANEL_|PROXMOX_|HYPERVISOR_|SMTP_|MAIL_)/;
 
 type Env = Record<string, string | undefined>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../../i18n';
 import { daysBetween } from '../../lib/billing';
+import { productTypeSchema } from '../../lib/domain/product';
 import { upgradeStatusSchema } from '../../lib/domain/upgrade-status';
 import type { UpgradePayment } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
@@ -27,7 +28,7 @@ export async function upgradePayment(
 	const { data: row, error } = await client
 		.from('service_upgrades')
 		.select(
-			'id, status, from_config, to_config, new_recurring_amount, invoice_id, services(billing_cycle, current_period_start, current_period_end)',
+			'id, status, from_config, to_config, new_recurring_amount, invoice_id, services(product_type, billing_cycle, current_period_start, current_period_end)',
 		)
 		.eq('id', upgradeId)
 		.eq('user_id', userId)
@@ -46,6 +47,7 @@ export async function upgradePayment(
 	return {
 		id: row.id,
 		status: upgradeStatusSchema.parse(row.status),
+		product: productTypeSchema.parse(service?.product_type ?? 'game'),
 		from: { ramGb: from.ram_gb, storageGb: from.storage_gb },
 		to: { ramGb: to.ram_gb, storageGb: to.storage_gb },
 		daysLeft: daysBetween(day(invoice.periodStart), day(invoice.periodEnd)),

@@ -9,7 +9,7 @@ import type * as RunModule from '../../../src/server/billing/run/run.ts';
 import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
 import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
-import type * as PanelStepsModule from '../../../src/server/billing/panel-steps.ts';
+import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
 import { lookUpEmbedded } from '../../../src/server/dns/embedded.ts';
 import { clientFor } from '../local-stack/helpers.ts';
 import { demo } from '../data-model/personas.ts';
@@ -30,7 +30,7 @@ let runBilling: typeof RunModule.runBilling;
 let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
 let provision: typeof ProvisionModule.provision;
 let subdomains: typeof SubdomainModule;
-let moveService: typeof PanelStepsModule.moveService;
+let moveService: typeof HostStepsModule.moveService;
 let routes: { checkout: APIRoute; check: APIRoute; change: APIRoute };
 const zone = 'play.frostnode.example';
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
 	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
 	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
 	({ provision } = await import('../../../src/server/checkout/provision.ts'));
-	({ moveService } = await import('../../../src/server/billing/panel-steps.ts'));
+	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
 	subdomains = await import('../../../src/server/servers/subdomain.ts');
 	routes = {
 		checkout: (await import('../../../src/pages/api/checkout.ts')).POST,

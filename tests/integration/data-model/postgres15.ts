@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,8 @@ function run(command: string, args: string[], input?: string): string {
 
 export interface Postgres15 {
 	psql(sql: string): string;
+	/** The same in a psql of its own, not waiting: for two sessions at once. */
+	psqlAsync(sql: string): Promise<string>;
 	stop(): void;
 }
 
@@ -41,6 +43,7 @@ export function startPostgres15(): Postgres15 {
 		`-p ${port} -k ${dir} -c listen_addresses=''`,
 		'start',
 	]);
+	const psqlArgs = ['-h', dir, '-p', port, '-U', 'postgres', '-d', 'postgres'];
 	const psql = (sql: string) =>
 		run(
 			'psql',
@@ -63,8 +66,23 @@ export function startPostgres15(): Postgres15 {
 			],
 			sql,
 		);
+	const psqlAsync = (sql: string) =>
+		new Promise<string>((done, fail) => {
+			const argv = [...psqlArgs, '-v', 'ON_ERROR_STOP=1', '-q', '-At', '-1', '-f', '-'];
+			const [file, args] = asRoot
+				? ['runuser', ['-u', 'postgres', '--', 'psql', ...argv]]
+				: ['psql', argv];
+			const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+			let out = '';
+			let err = '';
+			child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
+			child.stderr.on('data', (chunk: Buffer) => (err += String(chunk)));
+			child.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(err))));
+			child.stdin.end(sql);
+		});
 	return {
 		psql,
+		psqlAsync,
 		stop() {
 			run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
 			rmSync(dir, { recursive: true, force: true });

@@ -11,16 +11,23 @@ import {
 	startFakePterodactyl,
 	type FakePterodactyl,
 } from '../game-panel/fake-pterodactyl/index.ts';
+import {
+	fakeTokenId,
+	fakeTokenSecret,
+	startFakeProxmox,
+	type FakeProxmox,
+} from '../hypervisor/fake-proxmox.ts';
 import { closedPort } from '../mail/relay.ts';
 import { startStripeFake, type StripeFake } from '../payments/stripe-fake.ts';
 
 // Everything readiness asks, up and in process: the local stack (its database through the REST
-// API, its SMTP receiver), a fake Pterodactyl and a fake Stripe. `env` is what the site would be
+// API, its SMTP receiver), a fake Pterodactyl, a fake Proxmox and a fake Stripe. `env` is what the site would be
 // given; Stripe has no setting that points it at a fake, so tests hand its gateway in directly.
 
 export interface Backends {
 	stack: LocalStack;
 	panel: FakePterodactyl;
+	proxmox: FakeProxmox;
 	stripe: StripeFake;
 	env: Record<string, string>;
 	/** A loopback port nothing listens on. */
@@ -40,7 +47,11 @@ export async function startBackends(): Promise<Backends> {
 		migrationsDir,
 		seedFile: join(empty, 'none.sql'),
 	});
-	const [panel, stripe] = await Promise.all([startFakePterodactyl(), startStripeFake()]);
+	const [panel, proxmox, stripe] = await Promise.all([
+		startFakePterodactyl(),
+		startFakeProxmox(),
+		startStripeFake(),
+	]);
 	const env = {
 		PUBLIC_SUPABASE_URL: stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
@@ -50,16 +61,20 @@ export async function startBackends(): Promise<Backends> {
 		STRIPE_WEBHOOK_SECRET: '',
 		TEST_GATEWAY_SECRET: 'health-test-gateway-secret-0123456789',
 		...fakeEnv(panel),
+		PROXMOX_URL: proxmox.url,
+		PROXMOX_TOKEN_ID: fakeTokenId,
+		PROXMOX_TOKEN_SECRET: fakeTokenSecret,
 		...localMailEnv(stack),
 	};
 	return {
 		stack,
 		panel,
+		proxmox,
 		stripe,
 		env,
 		closedPort,
 		async stop() {
-			await Promise.all([stack.stop(), panel.close(), stripe.close()]);
+			await Promise.all([stack.stop(), panel.close(), proxmox.close(), stripe.close()]);
 			rmSync(empty, { recursive: true, force: true });
 		},
 	};

@@ -44,6 +44,7 @@ describe('GET /api/ready against the local stack and the fakes', () => {
 				database: { ok: true, ms: expect.any(Number) },
 				gateway: { ok: true, ms: expect.any(Number), kind: 'test' },
 				gamePanel: { ok: true, ms: expect.any(Number), kind: 'pterodactyl' },
+				hypervisor: { ok: true, ms: expect.any(Number), kind: 'proxmox' },
 				mailer: { ok: true, ms: expect.any(Number) },
 			},
 		});
@@ -53,6 +54,8 @@ describe('GET /api/ready against the local stack and the fakes', () => {
 		expect(asked).toEqual(
 			expect.arrayContaining(['GET application/locations?per_page=1', 'GET client?per_page=1']),
 		);
+		// Proxmox was asked an authenticated read with the token (the fake refuses anything else).
+		expect(backends.proxmox.seen.map((r) => `${r.method} ${r.path}`)).toContain('GET /nodes');
 	});
 
 	it('is ready with Stripe too, asked through the fake API', async () => {
@@ -87,6 +90,24 @@ describe('GET /api/ready against the local stack and the fakes', () => {
 			'Pterodactyl is a closed port',
 			async () => ({ PTERODACTYL_URL: `http://127.0.0.1:${await backends.closedPort()}` }),
 			/^application API: .*ECONNREFUSED.*; client API: .*ECONNREFUSED/,
+		],
+		[
+			'hypervisor',
+			'Proxmox is a closed port',
+			async () => ({ PROXMOX_URL: `http://127.0.0.1:${await backends.closedPort()}` }),
+			/ECONNREFUSED|did not answer|no answer/i,
+		],
+		[
+			'hypervisor',
+			'Proxmox refuses the token',
+			() => Promise.resolve({ PROXMOX_TOKEN_SECRET: 'not-the-token-secret' }),
+			/401|token|auth/i,
+		],
+		[
+			'hypervisor',
+			'the Proxmox token is half set',
+			() => Promise.resolve({ PROXMOX_TOKEN_ID: '' }),
+			/^PROXMOX_TOKEN_ID is required with PROXMOX_URL/,
 		],
 		[
 			'mailer',

@@ -42,6 +42,7 @@ describe('starting the site server in production', () => {
 			'PTERODACTYL_APPLICATION_KEY',
 			'PTERODACTYL_CLIENT_KEY',
 			'PTERODACTYL_EGGS',
+			'PROXMOX_URL',
 			'SMTP_URL',
 			'MAIL_FROM',
 			'CRON_SECRET',

@@ -82,6 +82,11 @@ export default function UpgradePayment(props: Props) {
 					{t('upgradePay.change')}
 				</h2>
 				<Change upgrade={upgrade} tools={tools} />
+				{upgrade.product === 'vps' && (
+					<p className="text-neutral-200" data-vps-reboot>
+						{t('billing.vps.upgradeReboot')}
+					</p>
+				)}
 				<p className="text-neutral-200" data-days>
 					{upgrade.daysInPeriod === null
 						? fill(t('upgradePay.daysLeft'), { left: upgrade.daysLeft })

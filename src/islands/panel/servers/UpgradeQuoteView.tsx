@@ -74,6 +74,11 @@ export function UpgradeQuoteView({ server, choice, methods, locale, prefix, tool
 							cycle: t(`cycle.${server.subscription.cycle}`),
 						})}
 					</p>
+					{server.type === 'vps' && (
+						<p className="text-neutral-200" data-vps-reboot>
+							{t('billing.vps.upgradeReboot')}
+						</p>
+					)}
 					<div className="flex flex-wrap items-end gap-3">
 						<MethodSelect methods={methods} value={method} onChange={setMethod} tools={tools} />
 						<button

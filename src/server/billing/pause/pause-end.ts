@@ -38,7 +38,7 @@ export async function endPause(
 	now: Date,
 ): Promise<{ ended: boolean; periodEnd: string | null; daysReturned: number }> {
 	const pause = running.parse(row);
-	if (service.status === 'suspended') await onPanel(service, 'unsuspend');
+	if (service.status === 'suspended') await onPanel(admin, service, 'unsuspend');
 	const returned = pauseDaysReturned(
 		{ startsAt: new Date(pause.starts_at), days: pause.days },
 		now,

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { addCycle } from '../../../lib/billing';
 import type { AdminClient } from '../../supabase/admin-client';
 import { getGamePanel } from '../../game-panel';
-import { onPanel as panelStep, refOf } from '../panel-steps';
+import { onHost } from '../host-steps';
+import { refOf } from '../panel-steps';
 import { dateOf, onDate } from '../run/renewal-invoice';
 import { logger } from '../../log/logger';
 
-// Pauses on the game panel: a suspension of its own, not the billing state change of
-// panel-steps.ts (which records an unpaid suspension, its activity and its mail). The panel acts
+// Pauses on the game panel (a VPS's machine on the hypervisor, through host-steps.ts): a
+// suspension of its own, not the billing state change of moveService (which records an unpaid
+// suspension, its activity and its mail). The panel acts
 // first and the database records after, as everywhere in billing; both panel calls are idempotent.
 
 /** What `start_service_pause` answers (jsonb): started, or why not. */
@@ -20,9 +22,16 @@ export interface PanelHeld {
 	panel_identifier: string | null;
 }
 
-/** Suspends or unsuspends the service's server on the game panel, if it has one. */
-export function onPanel(service: PanelHeld, to: 'suspend' | 'unsuspend'): Promise<void> {
-	return panelStep(to === 'suspend' ? 'suspended' : 'active', service);
+/**
+ * Suspends or unsuspends the service's server on the game panel, or its VPS machine on the
+ * hypervisor (unsuspending a machine starts it), if it has one.
+ */
+export function onPanel(
+	admin: AdminClient,
+	service: PanelHeld,
+	to: 'suspend' | 'unsuspend',
+): Promise<void> {
+	return onHost(admin, to === 'suspend' ? 'suspended' : 'active', service);
 }
 
 /**
@@ -61,7 +70,7 @@ export async function afterPausePaid(
 		!s.cancel_at_period_end &&
 		s.current_period_end;
 	const wasRunning = startable ? await runningNow(s) : true;
-	if (startable) await onPanel(s, 'suspend');
+	if (startable) await onPanel(admin, s, 'suspend');
 	const { data, error: failed } = await admin.rpc('start_service_pause', {
 		invoice: invoiceId,
 		at: now.toISOString(),
@@ -81,7 +90,7 @@ export async function afterPausePaid(
 	logger.warn('pause paid but not started', { invoiceId, reason: started.reason });
 	if (startable) {
 		const { data: after } = await admin.from('services').select('status').eq('id', s.id).single();
-		if (after?.status === 'active') await onPanel(s, 'unsuspend');
+		if (after?.status === 'active') await onPanel(admin, s, 'unsuspend');
 	}
 	return false;
 }

@@ -1,5 +1,7 @@
 import { getGamePanel } from '../../game-panel';
 import type { AdminClient } from '../../supabase/admin-client';
+import { loadMachine } from '../../vps/machine';
+import { onMachine } from '../host-steps';
 import { onPanel, refOf, type PanelHeld } from '../panel-steps';
 
 interface Ended extends PanelHeld {
@@ -20,6 +22,10 @@ export async function deleteLateServer(
 	before: Ended,
 	again: boolean,
 ): Promise<void> {
+	// A VPS's machine has the VMID its order gave it: destroying that again removes whatever
+	// provisioning made meanwhile (a machine already gone is fine).
+	const machine = await loadMachine(admin, before.id);
+	if (machine) return onMachine('terminated', machine.ref);
 	const { data: after, error } = await admin
 		.from('services')
 		.select('id, panel_server_id, panel_identifier')

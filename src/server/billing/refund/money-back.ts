@@ -9,7 +9,7 @@ import { syncSubdomain } from '../../servers/subdomain';
 import type { AdminClient } from '../../supabase/admin-client';
 import { deleteLateServer } from './late-server';
 import { moneyBackDays, moneyBackStanding } from './money-back-window';
-import { onPanel } from '../panel-steps';
+import { onHost } from '../host-steps';
 
 /** Why a money-back refund is refused; each is raised by `record_money_back` too. */
 export const moneyBackRefusals = ['not_found', 'not_refundable', 'window_closed'] as const;
@@ -29,7 +29,7 @@ export interface MoneyBack {
 
 /**
  * The money-back guarantee: inside the window (7 days, VPS 14, from the first payment) the first
- * invoice is refunded through the gateway, the server is deleted on the game panel, and a credit
+ * invoice is refunded through the gateway, the server is deleted on the game panel (a VPS's machine destroyed), and a credit
  * note records it. Each outside step is idempotent (one refund key per invoice), so a request that
  * failed halfway can simply be made again; the database writes the rest once.
  */
@@ -80,7 +80,7 @@ export async function requestMoneyBack(
 					idempotencyKey: `money-back-${first.id}`,
 				})
 			).refundId;
-	if (!refunded) await onPanel('terminated', s);
+	if (!refunded) await onHost(admin, 'terminated', s);
 	const { data, error } = await admin.rpc('record_money_back', {
 		customer: customer.id,
 		service: s.id,

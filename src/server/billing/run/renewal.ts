@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminClient } from '../../supabase/admin-client';
-import { moveService } from '../panel-steps';
+import { moveService } from '../host-steps';
 
 /** What `extend_service_period` answers (jsonb): extended with the service, or not. */
 const extendedSchema = z.object({

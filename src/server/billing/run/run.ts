@@ -9,6 +9,7 @@ import { endDuePauses } from '../pause/pause-sweep';
 import { sendBillingNotices } from './notices';
 import { syncOwedSubdomains } from '../../servers/subdomain';
 import { billService, type RunContext, type StepOutcome } from './service-step';
+import { releaseUnpaidAddresses } from './unpaid-addresses';
 
 /** How long one run may hold the lock before another server may assume it died. */
 const LEASE_SECONDS = 15 * 60;
@@ -30,6 +31,8 @@ export type RunSummary =
 			provisioningResumed?: number;
 			/** Subdomain records published or removed late (DNS was down), and those still failing. */
 			subdomains?: { synced: number; failed: number };
+			/** Pool addresses given back by VPS orders left unpaid for over 2 hours. */
+			vpsAddressesReleased?: number;
 	  };
 
 /**
@@ -57,6 +60,11 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		const resumed = await resumeStalledProvisioning(admin, context.origin);
 		// Pauses that ran out come back first, so their services are billed as the active ones they are.
 		const pauses = await endDuePauses(admin, context.now);
+		// Abandoned VPS orders do not hold the address pool; a failure here never stops billing.
+		const released = await releaseUnpaidAddresses(admin).catch((failure: unknown) => {
+			logger.error('unpaid VPS addresses not released', { error: failure });
+			return 0;
+		});
 		const services = await billingCandidates(admin, context.now, RENEWAL_NOTICE_DAYS);
 		const outcomes: Partial<Record<StepOutcome, number>> = {};
 		const failures: { serviceId: string; error: string }[] = [...pauses.failures];
@@ -102,6 +110,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			...(stoppedEarly ? { stoppedEarly: true as const } : {}),
 			...(resumed ? { provisioningResumed: resumed } : {}),
 			...(subdomains.synced || subdomains.failed ? { subdomains } : {}),
+			...(released ? { vpsAddressesReleased: released } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });

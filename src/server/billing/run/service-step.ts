@@ -3,7 +3,8 @@ import type { AdminClient } from '../../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
 import { lineColumns } from '../invoice-lines';
 import { chargeRenewal } from './charge';
-import { moveService, type BillingState } from '../panel-steps';
+import { moveService } from '../host-steps';
+import type { BillingState } from '../panel-steps';
 import { afterRenewalPaid } from './renewal';
 import { dateOf, issueRenewalInvoice, must } from './renewal-invoice';
 

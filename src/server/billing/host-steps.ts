@@ -1,0 +1,59 @@
+import { getHypervisor, HypervisorNotFoundError, type MachineRef } from '../hypervisor';
+import { syncSubdomain } from '../servers/subdomain';
+import type { AdminClient } from '../supabase/admin-client';
+import { loadMachine } from '../vps/machine';
+import { onPanel, type BillingState, type PanelHeld } from './panel-steps';
+
+// The one place billing chooses where a service runs: a VPS placed by us has a machine on the
+// hypervisor (vps_machines), everything else is on the game panel (or nowhere: a legacy VPS set up
+// by hand, which billing only records). The outside system acts first and the database records
+// after, so a hypervisor or panel that is down delays the step and a repeat is harmless.
+
+/** The hypervisor's side of a state change: suspended stops it and keeps the customer's power off. */
+export async function onMachine(state: BillingState, ref: MachineRef): Promise<void> {
+	const hypervisor = getHypervisor();
+	if (state === 'suspended') return hypervisor.suspend(ref);
+	// Unsuspending starts it: paying brings the machine back as it was sold, running.
+	if (state === 'active') return hypervisor.unsuspend(ref);
+	try {
+		await hypervisor.destroy(ref);
+	} catch (error) {
+		// Already gone is what destroying wanted.
+		if (!(error instanceof HypervisorNotFoundError)) throw error;
+	}
+}
+
+/** The outside side of a state change: the service's machine, else its game server, else nothing. */
+export async function onHost(
+	admin: AdminClient,
+	state: BillingState,
+	service: PanelHeld,
+): Promise<void> {
+	const machine = await loadMachine(admin, service.id);
+	if (machine) return onMachine(state, machine.ref);
+	return onPanel(state, service);
+}
+
+/**
+ * Moves a service to `state` where it runs, then in the database; true when it changed now. An
+ * ended VPS gives its addresses back in the same write (the trigger services_release_vps_addresses),
+ * after its machine is gone.
+ */
+export async function moveService(
+	admin: AdminClient,
+	service: PanelHeld,
+	state: BillingState,
+	now: Date,
+): Promise<boolean> {
+	await onHost(admin, state, service);
+	const { data, error } = await admin.rpc('set_service_billing_state', {
+		service: service.id,
+		state,
+		at: now.toISOString(),
+	});
+	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
+	// An ended service frees its label: its records go (a DNS failure is recorded and retried).
+	if (state === 'terminated' || state === 'cancelled')
+		await syncSubdomain(admin, service.id).catch(() => undefined); // the run's sweep tries again
+	return data === true;
+}

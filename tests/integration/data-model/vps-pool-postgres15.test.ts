@@ -1,0 +1,53 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, other } from './personas.ts';
+import { startPostgres15, type Postgres15 } from './postgres15.ts';
+
+// Two VPS orders in two sessions at once on a real PostgreSQL 15, each transaction held open
+// after taking its addresses (PGlite runs one session, so only here do they truly overlap): the
+// second never gets an address the first holds, and neither waits for the other.
+
+const root = new URL('../../../supabase/', import.meta.url);
+const read = (path: string) => readFileSync(fileURLToPath(new URL(path, root)), 'utf8');
+
+let pg: Postgres15;
+beforeAll(() => {
+	pg = startPostgres15();
+	pg.psql(read('local/db/bootstrap.sql'));
+	for (const file of readdirSync(fileURLToPath(new URL('migrations/', root))).sort())
+		if (file.endsWith('.sql')) pg.psql(read(`migrations/${file}`));
+	pg.psql(read('seed.sql'));
+}, 120_000);
+afterAll(() => pg?.stop());
+
+/** One order in its own transaction, kept open a moment after place_order took the addresses. */
+const order = (customer: string, key: string) =>
+	pg.psqlAsync(`
+		select public.place_order(
+			customer => '${customer}', idempotency_key => '${key}',
+			service => '{"product_type":"vps","plan_id":"vps-premium","tier":"premium","ram_gb":2,"storage_gb":20,"billing_cycle":"monthly","vps":{"image":"debian-12","hostname":"${key}","ssh_keys":[],"cores":1,"nodes":["pve1"]}}',
+			amounts => '{"currency":"EUR","subtotal":500,"discount":0,"tax_rate":25,"tax":125,"total":625}',
+			billing => '{"name":"Demo Kunde","address":"Gate 1","postcode":"0150","city":"Oslo","country":"NO"}',
+			description => 'VPS', payment_method => 'card',
+			line => '{"kind":"plan","plan":"vps-premium","tier":"premium","ramGb":2,"cycle":"monthly"}') ->> 'service_id';
+		select pg_sleep(0.5);
+	`);
+
+describe('VPS orders in concurrent sessions on PostgreSQL 15', () => {
+	it('never give one address to two machines', async () => {
+		const placed = await Promise.all(
+			Array.from({ length: 6 }, (_, i) => order(i % 2 ? demo.id : other.id, `pg15-vps-${i}`)),
+		);
+		const services = placed.map((out) => out.trim().split('\n')[0]);
+		expect(new Set(services).size).toBe(6);
+		const held = pg
+			.psql(
+				`select family, count(*), count(distinct address) from public.vps_addresses
+					where service_id in (${services.map((id) => `'${id}'`).join(',')})
+					group by family order by family`,
+			)
+			.trim();
+		expect(held.split('\n')).toEqual(['4|6|6', '6|6|6']);
+	});
+});
