@@ -143,6 +143,21 @@ describe('the start-up configuration check', () => {
 		expect(problems({ HYPERVISOR_SIM_DELAY_MS: '0' }, 'development')).toEqual([]);
 	});
 
+	it("names every format problem of the Proxmox settings at start-up, the hypervisor's own reader's", () => {
+		expect(
+			problems({
+				...production,
+				PROXMOX_URL: 'http://pve1.frostnode.example:8006',
+				PROXMOX_TOKEN_ID: 'provisioner',
+				PROXMOX_TLS_FINGERPRINT: 'AB:CD',
+			}),
+		).toEqual([
+			'PROXMOX_URL must use https:// except on loopback',
+			'PROXMOX_TOKEN_ID must look like user@realm!tokenid',
+			'PROXMOX_TLS_FINGERPRINT must be a SHA-256 fingerprint (32 hex pairs with colons)',
+		]);
+	});
+
 	it('refuses half a backend or half a mailer in any mode', () => {
 		expect(problems({ PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).toEqual(
 			expect.arrayContaining([expect.stringMatching(/^PUBLIC_SUPABASE_ANON_KEY/)]),

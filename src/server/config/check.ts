@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readDnsConfig } from '../dns/config.ts';
 import { readGamePanelConfig } from '../game-panel/config.ts';
+import { readHypervisorConfig } from '../hypervisor/config.ts';
 import { readPterodactyl } from '../game-panel/config-pterodactyl.ts';
 import { readLiveChatConfig } from '../live-chat/config.ts';
 import { parseMailFrom, parseSmtpUrl } from '../mail/config.ts';
@@ -66,13 +67,8 @@ function hypervisorProblems(env: Env, mode: Mode): string[] {
 		return [
 			'PROXMOX_URL is not set: production delivers VPS machines on Proxmox VE (PROXMOX_URL, PROXMOX_TOKEN_ID, PROXMOX_TOKEN_SECRET), never on the simulated hypervisor',
 		];
-	if (!env.PROXMOX_URL?.trim()) return [];
-	// What start-up can tell without the hypervisor's own reader (src/server/hypervisor/config.ts,
-	// whose imports plain Node cannot load here); that reader names every format problem on first
-	// use, and GET /api/ready shows it.
-	return ['PROXMOX_TOKEN_ID', 'PROXMOX_TOKEN_SECRET']
-		.filter((name) => !env[name]?.trim())
-		.map((name) => `${name} is required with PROXMOX_URL`);
+	// Every format problem of the Proxmox settings at once (URL, token, fingerprint, CA file).
+	return caught(() => readHypervisorConfig(env));
 }
 
 function dnsProblems(env: Env, mode: Mode): string[] {

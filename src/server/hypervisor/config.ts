@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HypervisorConfigError } from './errors';
+import { HypervisorConfigError } from './errors.ts';
 
 // The hypervisor settings, checked once and all together, so an operator sees every missing or
 // wrong variable in one message. The token secret is never echoed.

@@ -50,7 +50,8 @@ export type VmConfig = z.infer<typeof configSchema>;
 
 export const vncSchema = z.object({ port: count, ticket: z.string(), password: z.string() });
 
-export const nodesSchema = z.array(z.object({ node: z.string() }));
+/** `GET /version`: any valid token may read it, so it answers "reachable and the token works". */
+export const versionSchema = z.object({ version: z.string(), release: z.string() });
 
 const units: Record<string, number> = { K: 1 / 1024 ** 2, M: 1 / 1024, G: 1, T: 1024 };
 

@@ -4,7 +4,7 @@ import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } 
 import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
-import { diskGbOf, memoryMbOf, nodesSchema, read, tagsOf, vncSchema } from './proxmox-schemas';
+import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema, vncSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
 
@@ -127,7 +127,7 @@ export function createProxmox(
 			};
 		},
 		async probe() {
-			read(nodesSchema, await call('GET', '/nodes'), 'the node list');
+			read(versionSchema, await call('GET', '/version'), 'the version');
 		},
 	};
 }

@@ -55,7 +55,7 @@ describe('GET /api/ready against the local stack and the fakes', () => {
 			expect.arrayContaining(['GET application/locations?per_page=1', 'GET client?per_page=1']),
 		);
 		// Proxmox was asked an authenticated read with the token (the fake refuses anything else).
-		expect(backends.proxmox.seen.map((r) => `${r.method} ${r.path}`)).toContain('GET /nodes');
+		expect(backends.proxmox.seen.map((r) => `${r.method} ${r.path}`)).toContain('GET /version');
 	});
 
 	it('is ready with Stripe too, asked through the fake API', async () => {

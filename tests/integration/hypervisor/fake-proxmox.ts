@@ -222,6 +222,8 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 
 	function route(method: string, path: string, params: Params): unknown {
 		if (method === 'GET' && path === '/nodes') return [{ node: fakeNode, status: 'online' }];
+		if (method === 'GET' && path === '/version')
+			return { version: '8.2.4', release: '8.2', repoid: 'faa83925c9641325' };
 		if (method === 'GET' && path === '/cluster/resources')
 			return [...vms].map(([vmid, v]) => ({
 				id: `qemu/${vmid}`,
