@@ -59,8 +59,8 @@ async function payToRunning(delayMs: string | undefined, name: string): Promise<
 	});
 	const { child } = await serveSite(PORT, {
 		...backend.env,
+		// The product's own polling (PROVISIONING_POLL_MS unset): the wait a customer really has.
 		...(delayMs === undefined ? {} : { HYPERVISOR_SIM_DELAY_MS: delayMs }),
-		PROVISIONING_POLL_MS: '50',
 	});
 	try {
 		const tokens = await signedInBuyers(backend, BUYERS);
