@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import {
 	currencies,
-	extrasForPlan,
 	findPlan,
 	storageOptions,
 	billingCycles,
@@ -16,6 +15,7 @@ import { createConfigurator } from '../../stores/configurator';
 import { $chosenCurrency, chooseCurrency } from '../../stores/preferences';
 import { useHydrated } from '../use-hydrated';
 import { earlyChoice } from './early-choice';
+import ExtrasField from './ExtrasField';
 import OptionGroup from './OptionGroup';
 import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
@@ -141,33 +141,14 @@ export default function Configurator({
 					onChange={configurator.setStorage}
 				/>
 			)}
-			<fieldset className="mt-6">
-				<legend className="text-sm font-semibold text-neutral-100">
-					{s['configurator.extras']}
-				</legend>
-				<div className="mt-2 grid gap-2 sm:grid-cols-2">
-					{extrasForPlan(plan).map((extra) => (
-						<label
-							key={extra.id}
-							className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-neutral-600 px-4 py-3 text-sm has-checked:border-primary-300"
-						>
-							<span className="flex items-center gap-3">
-								<input
-									type="checkbox"
-									name="extras"
-									value={extra.id}
-									checked={state.extras.includes(extra.id)}
-									onChange={(e) => configurator.toggleExtra(extra.id, e.target.checked)}
-									className="accent-primary-400"
-								/>
-								<span className="text-neutral-100">{s[`extra.${extra.id}`]}</span>
-							</span>
-							<span className="text-neutral-300">
-								{fill(s['configurator.addOn'], { price: money(extra.prices[currency]) })}
-							</span>
-						</label>
-					))}
-				</div>
+			<ExtrasField
+				plan={plan}
+				chosen={state.extras}
+				currency={currency}
+				money={money}
+				onToggle={configurator.toggleExtra}
+				strings={s}
+			>
 				{wantsLabel && (
 					<SubdomainField
 						value={state.subdomain ?? ''}
@@ -178,7 +159,7 @@ export default function Configurator({
 						strings={s}
 					/>
 				)}
-			</fieldset>
+			</ExtrasField>
 			<OptionGroup
 				legend={s['configurator.cycle']}
 				name="cycle"
