@@ -166,15 +166,20 @@ revoke execute on function public.vps_claim_addresses(uuid) from public, anon, a
 grant execute on function public.vps_claim_addresses(uuid) to service_role;
 
 -- An ended service gives its addresses back (after billing destroyed the machine: the database is
--- written after the hypervisor, panel-steps.ts). One rule for every way a service ends.
+-- written after the hypervisor, host-steps.ts), and a generated password not yet shown is
+-- forgotten: nobody will log in to that machine. One rule for every way a service ends.
 create function private.release_vps_addresses()
 returns trigger
 language plpgsql
+-- Whoever ends the service (billing as service_role, a refund function), the pool and the
+-- private password table are the owner's to change.
+security definer
 set search_path = ''
 as $$
 begin
 	update public.vps_addresses set service_id = null, assigned_at = null
 		where service_id = new.id;
+	delete from private.vps_passwords where service_id = new.id;
 	return new;
 end;
 $$;

@@ -1,6 +1,7 @@
-import { getHypervisor, HypervisorNotFoundError, type MachineRef } from '../hypervisor';
+import { getHypervisor, type MachineRef } from '../hypervisor';
 import { syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
+import { destroyMachine } from '../vps/destroy';
 import { loadMachine } from '../vps/machine';
 import { onPanel, type BillingState, type PanelHeld } from './panel-steps';
 
@@ -15,12 +16,8 @@ export async function onMachine(state: BillingState, ref: MachineRef): Promise<v
 	if (state === 'suspended') return hypervisor.suspend(ref);
 	// Unsuspending starts it: paying brings the machine back as it was sold, running.
 	if (state === 'active') return hypervisor.unsuspend(ref);
-	try {
-		await hypervisor.destroy(ref);
-	} catch (error) {
-		// Already gone is what destroying wanted.
-		if (!(error instanceof HypervisorNotFoundError)) throw error;
-	}
+	// Already gone is what destroying wanted; a machine still being cloned is waited for.
+	await destroyMachine(hypervisor, ref);
 }
 
 /** The outside side of a state change: the service's machine, else its game server, else nothing. */

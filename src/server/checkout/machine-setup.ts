@@ -1,12 +1,8 @@
 import { findVpsImage, type VpsImage } from '../../lib/vps/images';
-import {
-	HypervisorConflictError,
-	HypervisorError,
-	type Hypervisor,
-	type MachineRef,
-} from '../hypervisor';
+import { HypervisorError, type Hypervisor, type MachineRef } from '../hypervisor';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
+import { destroyMachine } from '../vps/destroy';
 import { keptPassword } from '../vps/kept-password';
 import { loadMachine, type VpsMachine } from '../vps/machine';
 import { accessFor } from '../vps/password';
@@ -90,17 +86,11 @@ async function keptOrDestroyed(
 	if (error) throw new Error(`vps_machine_payable: ${error.message}`);
 	if (payable) return true;
 	logger.warn('service ended while its machine was made: destroying it', { serviceId, ...ref });
-	// A machine still cloning is locked (a conflict): destroyed as soon as the clone is done.
-	for (let waited = 0; ; waited += pollMs)
-		try {
-			await hypervisor.destroy(ref);
-			// Nobody will log in to it: its password is not kept either.
-			await admin.rpc('take_vps_password', { service: serviceId });
-			return false;
-		} catch (failure) {
-			if (!(failure instanceof HypervisorConflictError) || waited >= maxWaitMs) throw failure;
-			await pause(pollMs);
-		}
+	// A machine still cloning is locked: destroyed as soon as the clone is done.
+	await destroyMachine(hypervisor, ref);
+	// Nobody will log in to it: its password is not kept either.
+	await admin.rpc('take_vps_password', { service: serviceId });
+	return false;
 }
 
 /**
