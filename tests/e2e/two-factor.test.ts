@@ -25,7 +25,10 @@ const nextCode = (app: TOTP, steps = 1) => app.generate({ timestamp: Date.now() 
 
 async function turnOn(page: Page, prefix: string): Promise<{ app: TOTP; codes: string[] }> {
 	await page.goto(`${prefix}/panel/account/security`);
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute('data-two-factor-state', 'off');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'off',
+	);
 	await page.locator('form:has(input[value=mfa-enroll]) button').click();
 	await expect(page.locator('[data-step=enroll] svg')).toBeVisible();
 	const app = await authenticator(page);
@@ -33,7 +36,10 @@ async function turnOn(page: Page, prefix: string): Promise<{ app: TOTP; codes: s
 	await page.locator('[data-step=enroll] button[type=submit]').click();
 	const codes = await page.locator('[data-recovery-codes] li').allTextContents();
 	expect(codes).toHaveLength(10);
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute('data-two-factor-state', 'on');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'on',
+	);
 	return { app, codes };
 }
 
@@ -95,7 +101,9 @@ test('Norwegian: a recovery code signs in once and removes the factor; used agai
 	await signIn(page, account, '/no/login');
 	await expect(page).toHaveURL(/\/no\/panel$/);
 	const { codes } = await turnOn(page, '/no');
-	await expect(page.locator('[data-step=recovery-codes]')).toContainText('Gjenopprettingskodene dine');
+	await expect(page.locator('[data-step=recovery-codes]')).toContainText(
+		'Gjenopprettingskodene dine',
+	);
 	await signOut(page);
 
 	await signIn(page, account, '/no/login');
@@ -103,7 +111,10 @@ test('Norwegian: a recovery code signs in once and removes the factor; used agai
 	await enterCode(page, codes[3]!.toLowerCase());
 	await expect(page).toHaveURL(/\/no\/panel\/account\/security\?notice=recovered$/);
 	await expect(page.getByRole('status').first()).toContainText('gjenopprettingskode');
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute('data-two-factor-state', 'off');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'off',
+	);
 	await expect
 		.poll(() => subjectsMailedTo(account.email))
 		.toContain('En gjenopprettingskode ble brukt til å logge inn på Frostnode-kontoen din');
@@ -128,7 +139,10 @@ test('turning it off needs a current code, and sends its mail', async ({ page })
 	await off.locator('input[name=code]').fill('12345');
 	await off.locator('button').click();
 	await expect(page.getByRole('alert')).toContainText('six-digit code');
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute('data-two-factor-state', 'on');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'on',
+	);
 	await page.locator('form[data-intent=mfa-disable] input[name=code]').fill(nextCode(app));
 	await page.locator('form[data-intent=mfa-disable] button').click();
 	await expect(page.getByRole('status').first()).toHaveText(

@@ -16,7 +16,9 @@ export function assuranceLevelOf(accessToken: string): string | null {
 	const payload = accessToken.split('.')[1];
 	if (!payload) return null;
 	try {
-		const parsed = claims.safeParse(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))));
+		const parsed = claims.safeParse(
+			JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
+		);
 		return parsed.data?.aal ?? null;
 	} catch {
 		return null;
@@ -26,7 +28,9 @@ export function assuranceLevelOf(accessToken: string): string | null {
 /** The customer's verified TOTP factor ids, as `GET /user` lists them. */
 export function verifiedTotpFactors(user: unknown): string[] {
 	const factors = userFactors.safeParse(user).data?.factors ?? [];
-	return factors.filter((f) => f.factor_type === 'totp' && f.status === 'verified').map((f) => f.id);
+	return factors
+		.filter((f) => f.factor_type === 'totp' && f.status === 'verified')
+		.map((f) => f.id);
 }
 
 /** Whether this session still owes its code: a verified factor and a level below aal2. */

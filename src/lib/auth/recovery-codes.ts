@@ -19,7 +19,9 @@ export function generateRecoveryCodes(count = recoveryCodeCount): string[] {
 			if (code.length === length) break;
 			if (byte < 248) code += alphabet[byte % alphabet.length];
 		}
-		return code.length === length ? `${code.slice(0, 5)}-${code.slice(5)}` : generateRecoveryCodes(1)[0]!;
+		return code.length === length
+			? `${code.slice(0, 5)}-${code.slice(5)}`
+			: generateRecoveryCodes(1)[0]!;
 	});
 }
 

@@ -20,7 +20,10 @@ function cookieClient(user: object | null, aal = 'aal1'): RequestClient {
 }
 
 const context = (supabase: RequestClient) =>
-	({ request: new Request('http://site.test/api/x'), locals: { supabase } }) as unknown as APIContext;
+	({
+		request: new Request('http://site.test/api/x'),
+		locals: { supabase },
+	}) as unknown as APIContext;
 
 describe('checkCookieSession', () => {
 	it('calls a password-only session of a two-factor customer pending, not signed in', async () => {
@@ -30,7 +33,9 @@ describe('checkCookieSession', () => {
 	});
 
 	it('leaves customers without a factor signed in at aal1, and nobody nobody', async () => {
-		expect((await checkCookieSession(cookieClient({ id: 'u', factors: [] }))).kind).toBe('complete');
+		expect((await checkCookieSession(cookieClient({ id: 'u', factors: [] }))).kind).toBe(
+			'complete',
+		);
 		expect((await checkCookieSession(cookieClient(null))).kind).toBe('none');
 		expect((await checkCookieSession(undefined)).kind).toBe('none');
 	});

@@ -14,7 +14,9 @@ export type SessionCheck =
 
 function judge(user: User | null, accessToken: string): SessionCheck {
 	if (!user) return { kind: 'none' };
-	return needsSecondFactor(user, accessToken) ? { kind: 'pending', user } : { kind: 'complete', user };
+	return needsSecondFactor(user, accessToken)
+		? { kind: 'pending', user }
+		: { kind: 'complete', user };
 }
 
 /** The cookie session: getUser asks the auth service (fresh factors), the token says the level. */

@@ -15,7 +15,10 @@ function client(correct: string, factors: unknown[] = []): RequestClient {
 	const signInWithPassword = vi.fn(({ password }: { password: string }) =>
 		Promise.resolve(
 			password === correct
-				? { data: { user: { id: 'u', factors }, session: { access_token: tokenAt('aal1') } }, error: null }
+				? {
+						data: { user: { id: 'u', factors }, session: { access_token: tokenAt('aal1') } },
+						error: null,
+					}
 				: {
 						data: {},
 						error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
@@ -101,7 +104,9 @@ describe('signIn', () => {
 	});
 
 	it('says when the password was right but the account’s two-factor code is still owed', async () => {
-		const withFactor = await settle(signIn(attempt(client('right', verified), 'right', 'tf@example.com')));
+		const withFactor = await settle(
+			signIn(attempt(client('right', verified), 'right', 'tf@example.com')),
+		);
 		expect(withFactor).toEqual({ ok: true, secondFactor: true });
 		const without = await settle(signIn(attempt(client('right'), 'right', 'plain@example.com')));
 		expect(without).toEqual({ ok: true, secondFactor: false });

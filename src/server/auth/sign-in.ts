@@ -52,7 +52,8 @@ export async function signIn(attempt: Attempt): Promise<SignInResult> {
 		signInFloorMs,
 		attempt.supabase.auth.signInWithPassword({ email: attempt.email, password: attempt.password }),
 	);
-	if (!error) return { ok: true, secondFactor: needsSecondFactor(data.user, data.session.access_token) };
+	if (!error)
+		return { ok: true, secondFactor: needsSecondFactor(data.user, data.session.access_token) };
 	const failure = describeAuthError(error);
 	if (failure.message === 'auth.error.invalidCredentials') {
 		await limits.signInFailuresPerAccount.record(account);

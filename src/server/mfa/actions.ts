@@ -30,7 +30,8 @@ export async function twoFactorAction(context: Context, locale: Locale): Promise
 	const supabase = context.locals.supabase!;
 	const user = context.locals.user!;
 	const field = await readForm(context.request);
-	if (field.refused) return { step: 'failed', error: field.refused.message, status: field.refused.status };
+	if (field.refused)
+		return { step: 'failed', error: field.refused.message, status: field.refused.status };
 	const admin = adminClient();
 	if (!admin) return { step: 'failed', error: 'mfa.error.generic', status: 503 };
 	const address = clientAddressOf(context);
@@ -39,9 +40,11 @@ export async function twoFactorAction(context: Context, locale: Locale): Promise
 	const intent = field('intent');
 
 	if (intent === 'mfa-enroll') {
-		if (verifiedTotpFactors(user).length > 0) return { step: 'failed', error: 'mfa.error.alreadyOn', status: 409 };
+		if (verifiedTotpFactors(user).length > 0)
+			return { step: 'failed', error: 'mfa.error.alreadyOn', status: 409 };
 		// An enrolment left half-way stays as an unverified factor; it would clash with a new one.
-		for (const stale of user.factors ?? []) await supabase.auth.mfa.unenroll({ factorId: stale.id });
+		for (const stale of user.factors ?? [])
+			await supabase.auth.mfa.unenroll({ factorId: stale.id });
 		const { data, error } = await supabase.auth.mfa.enroll({
 			factorType: 'totp',
 			friendlyName: 'Authenticator app',
@@ -55,9 +58,18 @@ export async function twoFactorAction(context: Context, locale: Locale): Promise
 	if (intent === 'mfa-confirm') {
 		const posted = enrolment.safeParse({ factorId: field('factorId'), uri: field('uri', true) });
 		if (!posted.success) return { step: 'failed', error: 'mfa.error.generic', status: 400 };
-		const again = (error: UiKey, status: number) => ({ step: 'enrolling' as const, ...posted.data, error, status });
+		const again = (error: UiKey, status: number) => ({
+			step: 'enrolling' as const,
+			...posted.data,
+			error,
+			status,
+		});
 		if (!code) return again('mfa.error.invalidCode', 400);
-		const result = await underCodeLimits(user.id, address, verifyTotp(supabase, posted.data.factorId, code));
+		const result = await underCodeLimits(
+			user.id,
+			address,
+			verifyTotp(supabase, posted.data.factorId, code),
+		);
 		if (!result.ok) return again(result.message, result.status);
 		const codes = await issueRecoveryCodes(admin, user.id);
 		mail('on');
@@ -69,9 +81,19 @@ export async function twoFactorAction(context: Context, locale: Locale): Promise
 		return { step: 'failed', error: 'mfa.error.generic', status: 400 };
 	if (!code) return { step: 'failed', error: 'mfa.error.invalidCode', status: 400 };
 	const result = await underCodeLimits(user.id, address, verifyTotp(supabase, factorId, code));
-	if (!result.ok) return { step: 'failed', error: result.message, status: result.status, retryAfterSeconds: result.retryAfterSeconds };
+	if (!result.ok)
+		return {
+			step: 'failed',
+			error: result.message,
+			status: result.status,
+			retryAfterSeconds: result.retryAfterSeconds,
+		};
 	if (intent === 'mfa-codes')
-		return { step: 'codes', codes: await issueRecoveryCodes(admin, user.id), message: 'mfa.newCodes' };
+		return {
+			step: 'codes',
+			codes: await issueRecoveryCodes(admin, user.id),
+			message: 'mfa.newCodes',
+		};
 	const { error } = await supabase.auth.mfa.unenroll({ factorId });
 	if (error) return { step: 'failed', error: 'mfa.error.generic', status: 502 };
 	await forgetRecoveryCodes(admin, user.id);

@@ -16,7 +16,15 @@ const events: TwoFactorEvent[] = ['on', 'off', 'recovery'];
 
 describe.each(localeCodes)('two-factor mails in %s', (locale) => {
 	it.each(events)('%s: its subject, the address, the Security tab', async (event) => {
-		expect(await sendTwoFactorMail('https://shop.example', 'kari@example.no', locale, event, '198.51.100.7')).toBe(true);
+		expect(
+			await sendTwoFactorMail(
+				'https://shop.example',
+				'kari@example.no',
+				locale,
+				event,
+				'198.51.100.7',
+			),
+		).toBe(true);
 		const [mail] = sent;
 		expect(mail?.to).toBe('kari@example.no');
 		expect(mail?.subject).toBe(dictionaries[locale][`mail.mfa.${event}.subject`]);
@@ -28,6 +36,7 @@ describe.each(localeCodes)('two-factor mails in %s', (locale) => {
 });
 
 it('says something different for each event', async () => {
-	for (const event of events) await sendTwoFactorMail('https://shop.example', 'a@b.example', 'en', event, '::1');
+	for (const event of events)
+		await sendTwoFactorMail('https://shop.example', 'a@b.example', 'en', event, '::1');
 	expect(new Set(sent.map((mail) => mail.text)).size).toBe(3);
 });

@@ -20,7 +20,9 @@ interface CodeAttempt {
 }
 
 /** The second step of signing in; `recovered` when a recovery code was used and the factor removed. */
-export async function signInWithCode(attempt: CodeAttempt): Promise<CodeResult & { recovered?: boolean }> {
+export async function signInWithCode(
+	attempt: CodeAttempt,
+): Promise<CodeResult & { recovered?: boolean }> {
 	const { user, clientAddress } = attempt;
 	const totp = totpCodeOf(attempt.typed);
 	const factorId = verifiedTotpFactors(user)[0];
@@ -55,5 +57,6 @@ async function removeFactors({ supabase, user, clientAddress, locale }: CodeAtte
 	// The stored session still lists the factor; a refresh brings the user as it now is.
 	const { error } = await supabase.auth.refreshSession();
 	if (error) logger.warn('session not refreshed after a recovery code', { error });
-	if (user.email) void sendTwoFactorMail(siteOrigin(), user.email, locale, 'recovery', clientAddress);
+	if (user.email)
+		void sendTwoFactorMail(siteOrigin(), user.email, locale, 'recovery', clientAddress);
 }

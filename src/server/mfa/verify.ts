@@ -29,7 +29,11 @@ export async function underCodeLimits(
 	const outcome = await check();
 	if (outcome.ok) return outcome;
 	if (outcome.wrongCode) await limits.mfaFailuresPerAccount.record(userId);
-	return { ok: false, message: outcome.message, status: outcome.message === 'auth.error.rateLimited' ? 429 : 400 };
+	return {
+		ok: false,
+		message: outcome.message,
+		status: outcome.message === 'auth.error.rateLimited' ? 429 : 400,
+	};
 }
 
 /** An authenticator code, challenged and verified from this server (one address, as GoTrue binds). */

@@ -74,15 +74,25 @@ describe.each(tables)('%s', (table, ownerColumn, seeded) => {
 		if (['profiles', 'services', 'invoices'].includes(table))
 			await expectOnlyOwnRows(p.owner, table, demo.id, ownerColumn);
 		const anon = await visibleRows(p.anon, table);
-		expect(typeof anon === 'string' ? anon : anon.length).toSatisfy((v) => v === 0 || v === '42501');
+		expect(typeof anon === 'string' ? anon : anon.length).toSatisfy(
+			(v) => v === 0 || v === '42501',
+		);
 	});
 });
 
 describe('writes', () => {
 	it('an aal1 session of a two-factor customer cannot change their profile; aal2 can', async () => {
-		const half = await halfSignedIn.from('profiles').update({ city: 'Bergen' }).eq('id', other.id).select();
+		const half = await halfSignedIn
+			.from('profiles')
+			.update({ city: 'Bergen' })
+			.eq('id', other.id)
+			.select();
 		expect(half.data ?? []).toEqual([]);
-		const full = await p.other.from('profiles').update({ city: 'Tromsø' }).eq('id', other.id).select('city');
+		const full = await p.other
+			.from('profiles')
+			.update({ city: 'Tromsø' })
+			.eq('id', other.id)
+			.select('city');
 		expect(full.data).toEqual([{ city: 'Tromsø' }]);
 	});
 

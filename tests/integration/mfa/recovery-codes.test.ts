@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => p.stack.stop());
 
 const storedHashes = async (userId: string) => {
-	const { data, error } = await admin.from('mfa_recovery_codes').select('code_hash').eq('user_id', userId);
+	const { data, error } = await admin
+		.from('mfa_recovery_codes')
+		.select('code_hash')
+		.eq('user_id', userId);
 	if (error) throw error;
 	return data.map((row) => row.code_hash).sort();
 };
@@ -40,7 +43,9 @@ describe('recovery codes', () => {
 	it('lets each code sign in once, typed loosely, and only for its own customer', async () => {
 		const [first, second] = await issueRecoveryCodes(admin, demo.id);
 		expect(await redeemRecoveryCode(admin, other.id, first!)).toBe(false);
-		expect(await redeemRecoveryCode(admin, demo.id, first!.toLowerCase().replace('-', ' '))).toBe(true);
+		expect(await redeemRecoveryCode(admin, demo.id, first!.toLowerCase().replace('-', ' '))).toBe(
+			true,
+		);
 		expect(await redeemRecoveryCode(admin, demo.id, first!)).toBe(false);
 		expect(await storedHashes(demo.id)).toHaveLength(9);
 		expect(await redeemRecoveryCode(admin, demo.id, second!)).toBe(true);
