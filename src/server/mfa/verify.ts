@@ -36,10 +36,19 @@ export async function underCodeLimits(
 	};
 }
 
-/** An authenticator code, challenged and verified from this server (one address, as GoTrue binds). */
+/**
+ * An authenticator code, challenged and verified from this server (one address, as GoTrue binds).
+ * A code already used for this factor is refused before the auth service is asked: counted first,
+ * so two posts of the same code at once cannot both get in, and taken back if it was wrong.
+ */
 export function verifyTotp(supabase: RequestClient, factorId: string, code: string) {
 	return async () => {
+		const use = `${factorId}:${code}`;
+		if (!(await limits.mfaCodesUsed.hit(use)).ok)
+			return { ok: false as const, message: 'mfa.error.wrongCode' as const, wrongCode: true };
 		const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
-		return error ? { ok: false as const, ...describeMfaError(error) } : { ok: true as const };
+		if (!error) return { ok: true as const };
+		await limits.mfaCodesUsed.forgive(use);
+		return { ok: false as const, ...describeMfaError(error) };
 	};
 }

@@ -20,6 +20,11 @@ export const limits = {
 	mfaCodesPerAddress: limit('mfaCodesPerAddress', { max: 30, windowSeconds: 300 }),
 	/** …and wrong ones per account from anywhere: six digits must not be guessable in a window. */
 	mfaFailuresPerAccount: limit('mfaFailuresPerAccount', { max: 5, windowSeconds: 300 }),
+	/**
+	 * Authenticator codes used, per factor and code: a code is accepted for up to 90 s (its step and
+	 * one either side), and within that it works once, here as at the auth service.
+	 */
+	mfaCodesUsed: limit('mfaCodesUsed', { max: 1, windowSeconds: 90 }),
 	/** Wrong current passwords on the password tab, per signed-in account. */
 	passwordProofPerAccount: limit('passwordProofPerAccount', { max: 10, windowSeconds: 300 }),
 	signUpPerAddress: limit('signUpPerAddress', { max: 10, windowSeconds: 3600 }),
