@@ -55,11 +55,12 @@ export async function enrollFactor(
 	request: ApiRequest,
 	authorization: string | undefined,
 ): Promise<ApiResponse> {
-	const body = parseBody(request);
-	const factorType = optionalString(body, 'factor_type') ?? '';
-	const friendlyName = optionalString(body, 'friendly_name') ?? '';
-	const issuerParam = optionalString(body, 'issuer') ?? '';
 	return withMfaCaller(ctx, authorization, async (tx, caller) => {
+		// Read once the caller is authenticated, as GoTrue's handler reads its params.
+		const body = parseBody(request);
+		const factorType = optionalString(body, 'factor_type') ?? '';
+		const friendlyName = optionalString(body, 'friendly_name') ?? '';
+		const issuerParam = optionalString(body, 'issuer') ?? '';
 		const disabled = DISABLED_TYPES[factorType];
 		if (disabled) throw unprocessable(disabled[0], disabled[1]);
 		if (factorType !== 'totp')

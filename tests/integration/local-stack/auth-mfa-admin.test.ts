@@ -68,6 +68,13 @@ describe('auth.admin.mfa', () => {
 		expect(await response.json()).toMatchObject({ id: factor.id, friendly_name: 'New name' });
 	});
 
+	it("removes a soft-deleted user's factors", async () => {
+		const { user } = await userWithVerifiedFactor(stack);
+		expect((await admin().deleteUser(user.id, true)).error).toBeNull();
+		const { data } = await admin().mfa.listFactors({ userId: user.id });
+		expect(data?.factors).toEqual([]);
+	});
+
 	it('answers 404 for an unknown user or factor', async () => {
 		const { user } = await signedInUser(stack);
 		const unknownFactor = await admin().mfa.deleteFactor({ userId: user.id, id: randomUUID() });
