@@ -51,9 +51,9 @@ export async function verifyFactor(
 			// GoTrue's limiter runs after authentication and loadFactor, before the handler reads the body.
 			ctx.limiter.takeFactorVerify(request.ip);
 			const { challengeId, code } = verifyParams(request);
+			if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
 			if (!ctx.settings.mfa.totpVerifyEnabled)
 				throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
-			if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
 			const { rows } = await tx.query<ChallengeRow>(
 				`select id, verified_at is not null as verified, ip_address = $3::inet as same_ip,
 			   now() > created_at + make_interval(secs => $4) as expired

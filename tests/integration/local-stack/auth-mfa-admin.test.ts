@@ -84,6 +84,17 @@ describe('auth.admin.mfa', () => {
 		expect(unknownUser.error).toMatchObject({ status: 404, code: 'user_not_found' });
 	});
 
+	it('answers 404 validation_failed for a user id that is not a UUID', async () => {
+		const response = await api(stack, '/auth/v1/admin/users/not-a-uuid/factors', {
+			key: stack.serviceRoleKey,
+		});
+		expect(response.status).toBe(404);
+		expect(await response.json()).toMatchObject({
+			error_code: 'validation_failed',
+			msg: 'user_id must be an UUID',
+		});
+	});
+
 	it('is refused to a user token', async () => {
 		const { user, session } = await signedInUser(stack);
 		const response = await api(stack, `/auth/v1/admin/users/${user.id}/factors`, {
