@@ -14,6 +14,7 @@ beforeAll(() => {
 	pg = startPostgres15();
 	// The same starting point the local stack gives PGlite.
 	pg.psql(read('local/db/bootstrap.sql'));
+	pg.psql(read('local/db/auth-mfa.sql'));
 }, 60_000);
 afterAll(() => pg?.stop());
 
