@@ -45,6 +45,8 @@ export async function upgradeSession(
 		`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
 		[sessionId, factor.id],
 	);
+	// The answer's user is read before the clean-up below, as GoTrue builds its token response first.
+	const answer = await tokenResponse(ctx, tx, caller.user, sessionId, refreshToken);
 	await tx.query(
 		`delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') = 'aal1'`,
 		[caller.user.id, sessionId],
@@ -54,5 +56,5 @@ export async function upgradeSession(
 		 and status = 'unverified' and factor_type = $3`,
 		[caller.user.id, factor.id, factor.factor_type],
 	);
-	return tokenResponse(ctx, tx, caller.user, sessionId, refreshToken);
+	return answer;
 }
