@@ -5,6 +5,8 @@
  */
 export const routes = {
 	login: '/login',
+	loginCode: '/login/code',
+	security: '/panel/account/security',
 	resetPassword: '/reset-password',
 	checkoutComplete: '/checkout/complete',
 	panel: '/panel',

@@ -10,9 +10,9 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwo
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody, requireUser, withUser } from './request.ts';
-import { userJson } from './user-json.ts';
 import { findUserByEmail, updateUser } from './users.ts';
-import { identitiesOf } from './identities.ts';
+import { userView } from './user-view.ts';
+import { assertAal2ForCredentialChange } from './mfa-step-up.ts';
 
 // GET /user and PUT /user. An update answers with the bare user (no new tokens); a password change
 // ends the user's other sessions; an e-mail change waits for the link mailed to the new address
@@ -23,9 +23,7 @@ export async function getUser(
 	request: ApiRequest,
 	authorization: string | undefined,
 ): Promise<ApiResponse> {
-	return withUser(ctx, authorization, async (tx, { user }) =>
-		json(200, userJson(user, await identitiesOf(tx, user.id))),
-	);
+	return withUser(ctx, authorization, async (tx, { user }) => json(200, await userView(tx, user)));
 }
 
 /** user_metadata merge: keys overwrite, a null value deletes its key. */
@@ -51,6 +49,11 @@ export async function updateCurrentUser(
 	if (body.app_metadata !== undefined && body.app_metadata !== null) {
 		throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
 	}
+	await assertAal2ForCredentialChange(ctx, caller, {
+		password: optionalString(body, 'password'),
+		email: optionalString(body, 'email'),
+		phone: optionalString(body, 'phone'),
+	});
 	if (optionalString(body, 'phone'))
 		throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
 	const data = optionalObject(body, 'data');
@@ -126,7 +129,7 @@ export async function updateCurrentUser(
 				user = toCurrent.user;
 			}
 		}
-		return json(200, userJson(user, await identitiesOf(tx, user.id)));
+		return json(200, await userView(tx, user));
 	});
 	for (const mail of mails) ctx.mailbox.send(mail);
 	return answer;
