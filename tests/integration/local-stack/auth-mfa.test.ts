@@ -286,7 +286,7 @@ describe('verifying a factor', () => {
 });
 
 describe('the aal2 session', () => {
-	it('stays aal2 through refreshes; the refresh token from before the verify no longer works', async () => {
+	it('stays aal2 through refreshes, with amr [totp, password] and a rotated refresh token', async () => {
 		const { client, aal2 } = await userWithVerifiedFactor(stack);
 		const refreshed = await client.auth.refreshSession();
 		expect(refreshed.error).toBeNull();
