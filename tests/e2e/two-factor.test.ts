@@ -1,7 +1,7 @@
 import { TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { mailbox, signIn } from './backend';
+import { linkMailedTo, mailbox, signIn } from './backend';
 import { newAccount } from './fixtures';
 
 // Two-factor sign-in through the site, as a customer does it: turn it on in the Security tab with
@@ -160,4 +160,31 @@ test('turning it off needs a current code, and sends its mail', async ({ page })
 	await signOut(page);
 	await signIn(page, account);
 	await expect(page).toHaveURL(/\/panel$/);
+});
+
+test('a reset link asks a two-factor customer for the code before the new password', async ({
+	page,
+	context,
+}) => {
+	const account = await newAccount('twofactor-reset');
+	await signIn(page, account);
+	const { app } = await turnOn(page, '');
+	await signOut(page);
+	await context.clearCookies();
+
+	await page.goto('/forgot-password');
+	await page.getByLabel('Email').fill(account.email);
+	await page.getByRole('button', { name: 'Send reset link' }).click();
+	await expect
+		.poll(async () => (await linkMailedTo(account.email)).includes('type=recovery'))
+		.toBe(true);
+	await page.goto(await linkMailedTo(account.email));
+	// The link signed them in with the mailbox only: the second factor comes before a new password.
+	await expect(page).toHaveURL(/\/login\/code\?next=%2Freset-password$/);
+	await enterCode(page, nextCode(app));
+	await expect(page).toHaveURL(/\/reset-password$/);
+	await page.getByLabel('New password', { exact: true }).fill('second-password-2026');
+	await page.getByLabel('Confirm new password').fill('second-password-2026');
+	await page.getByRole('button', { name: 'Save new password' }).click();
+	await expect(page.getByRole('status')).toHaveText('Password updated successfully');
 });
