@@ -29,6 +29,8 @@ export interface AuthSettings {
 	 * address that rate limits and sessions see.
 	 */
 	sbForwardedForEnabled: boolean;
+	/** Google sign-in is enabled; here it goes to the embedded stand-in (auth/google-stand-in.ts). */
+	externalGoogle: boolean;
 	/** The project's own mail templates by kind (config.toml); a kind without one is GoTrue's. */
 	emailTemplates: EmailTemplates;
 }

@@ -17,7 +17,14 @@ import type { UserRow } from './users.ts';
 
 /** How the user proved who they are; becomes the `amr` claim. */
 export type AmrMethod =
-	'password' | 'otp' | 'magiclink' | 'recovery' | 'invite' | 'email/signup' | 'email_change';
+	| 'password'
+	| 'otp'
+	| 'magiclink'
+	| 'recovery'
+	| 'invite'
+	| 'email/signup'
+	| 'email_change'
+	| 'oauth';
 
 export interface TokenResponse {
 	access_token: string;
