@@ -9,6 +9,7 @@ export const routes = {
 	checkoutComplete: '/checkout/complete',
 	panel: '/panel',
 	profile: '/panel/account/profile',
+	security: '/panel/account/security',
 	billing: '/panel/billing',
 	paymentMethods: '/panel/billing/payment-methods',
 	invoice: (id: string) => `/panel/billing/invoices/${id}`,
