@@ -1,0 +1,48 @@
+import { newAccount } from './fixtures';
+import { signIn } from './backend';
+import { expect, test } from './test';
+
+// The Security tab's sessions: the same customer signed in from two browsers; signing the other one
+// out from this one ends it (its next panel page goes to sign-in), this one carries on.
+
+test('revoking another session from the Security tab ends it', async ({ page, browser }) => {
+	const account = await newAccount('sessions');
+	await signIn(page, account);
+	await expect(page).toHaveURL(/\/panel$/);
+	const elsewhere = await browser.newContext();
+	const other = await elsewhere.newPage();
+	await signIn(other, account);
+	await expect(other).toHaveURL(/\/panel$/);
+
+	await page.goto('/panel/account/security');
+	await expect(page.getByRole('heading', { name: 'Signed-in sessions' })).toBeVisible();
+	const current = page.locator('[data-session=current]');
+	await expect(current).toContainText('This device');
+	await expect(current).toContainText('Chrome on');
+	const others = page.locator('[data-session=other]');
+	await expect(others).toHaveCount(1);
+	await others.getByRole('button', { name: /^Sign out/ }).click();
+	await expect(page.locator('[data-session-notice=success]')).toHaveText(
+		'That session is signed out.',
+	);
+	await expect(others).toHaveCount(0);
+	await expect(page.getByText('You are signed in on this device only.')).toBeVisible();
+
+	await other.goto('/panel');
+	await expect(other).toHaveURL(/\/login\?next=%2Fpanel$/);
+	await page.goto('/panel');
+	await expect(page).toHaveURL(/\/panel$/);
+	await elsewhere.close();
+});
+
+test('signing out everywhere ends this session too', async ({ page }) => {
+	const account = await newAccount('everywhere');
+	await signIn(page, account, '/de/login');
+	await expect(page).toHaveURL(/\/de\/panel$/);
+	await page.goto('/de/panel/account/security');
+	await expect(page.locator('[data-session=current]')).toContainText('Dieses Gerät');
+	await page.getByRole('button', { name: 'Überall abmelden' }).click();
+	await expect(page).toHaveURL(/\/de\/login/);
+	await page.goto('/de/panel');
+	await expect(page).toHaveURL(/\/de\/login\?next=/);
+});
