@@ -4,6 +4,7 @@ import { requiresSignIn } from './lib/auth/guard';
 import { routes } from './lib/routes';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
+import { checkCookieSession } from './server/auth/assurance';
 import { clientAddressOf } from './server/http/request-address';
 import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';
@@ -16,7 +17,7 @@ const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|pan
 /**
  * For every page rendered on request: the locale, the visitor's Supabase client, and the guard.
  * Private paths need a signed-in customer; anyone else goes to sign in (in their language) and
- * comes back afterwards. It runs on the server, so a signed-out visitor never sees the panel.
+ * comes back afterwards, and a customer who still owes their two-factor code goes to the code page. It runs on the server, so a signed-out visitor never sees the panel.
  * Before all that, a request for another host and a write from another origin are refused.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -49,14 +50,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
 			clientAddressOf(context),
 		);
 	if (requiresSignIn(pathname)) {
-		const user = context.locals.supabase
-			? (await context.locals.supabase.auth.getUser()).data.user
-			: null;
-		if (!user) {
-			const login = `${localizePath(routes.login, locale)}?next=${encodeURIComponent(pathname + search)}`;
-			return context.redirect(login, 303);
+		const session = await checkCookieSession(context.locals.supabase);
+		if (session.kind !== 'complete') {
+			// Half signed in (password, no two-factor code yet): the code page, not the password again.
+			const page = session.kind === 'pending' ? routes.loginCode : routes.login;
+			const to = `${localizePath(page, locale)}?next=${encodeURIComponent(pathname + search)}`;
+			return context.redirect(to, 303);
 		}
-		context.locals.user = user;
+		context.locals.user = session.user;
 	}
 	const response = await next();
 	// A response that may carry session cookies must never be stored by a shared cache.

@@ -489,6 +489,27 @@ export type Database = {
 					},
 				];
 			};
+			mfa_recovery_codes: {
+				Row: {
+					code_hash: string;
+					created_at: string;
+					id: string;
+					user_id: string;
+				};
+				Insert: {
+					code_hash: string;
+					created_at?: string;
+					id?: string;
+					user_id: string;
+				};
+				Update: {
+					code_hash?: string;
+					created_at?: string;
+					id?: string;
+					user_id?: string;
+				};
+				Relationships: [];
+			};
 			orders: {
 				Row: {
 					created_at: string;
@@ -1513,6 +1534,7 @@ export type Database = {
 			release_unpaid_vps_addresses: { Args: { older_than: string }; Returns: number };
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };
+			replace_recovery_codes: { Args: { p_hashes: string[]; p_user: string }; Returns: undefined };
 			reply_to_ticket: { Args: { message: string; ticket: string }; Returns: string };
 			request_affiliate_payout: { Args: { currency: string; details: string }; Returns: string };
 			request_cancellation: {
@@ -1656,6 +1678,7 @@ export type Database = {
 					subject: string;
 				}[];
 			};
+			use_recovery_code: { Args: { p_hash: string; p_user: string }; Returns: boolean };
 			vps_claim_addresses: { Args: { service: string }; Returns: boolean };
 			vps_machine_payable: { Args: { service: string }; Returns: boolean };
 		};

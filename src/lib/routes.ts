@@ -5,11 +5,12 @@
  */
 export const routes = {
 	login: '/login',
+	loginCode: '/login/code',
+	security: '/panel/account/security',
 	resetPassword: '/reset-password',
 	checkoutComplete: '/checkout/complete',
 	panel: '/panel',
 	profile: '/panel/account/profile',
-	security: '/panel/account/security',
 	billing: '/panel/billing',
 	paymentMethods: '/panel/billing/payment-methods',
 	invoice: (id: string) => `/panel/billing/invoices/${id}`,

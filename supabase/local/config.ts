@@ -1,5 +1,6 @@
 import type { RateLimitSettings } from './auth/rate-limit.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.ts';
+import type { MfaSettings } from './auth/mfa-config.ts';
 
 // Options of startLocalStack and their defaults. The defaults match supabase/config.toml (a unit test
 // checks that), so the local stack and a hosted project configured from that file behave alike.
@@ -45,6 +46,8 @@ export interface LocalStackOptions {
 	refreshTokenReuseIntervalSeconds?: number;
 	mailMinIntervalSeconds?: number;
 	rateLimits?: Partial<RateLimitSettings>;
+	/** GoTrue's MFA settings (factor limits, challenge expiry); unset ones keep GoTrue's defaults. */
+	mfa?: Partial<MfaSettings>;
 	maxBodyBytes?: number;
 	minimumPasswordLength?: number;
 }

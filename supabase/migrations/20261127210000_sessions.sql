@@ -3,7 +3,9 @@
 -- 1. The customer's own sign-in sessions. auth.sessions is not exposed through the API; these two
 --    security definer functions read and end only the caller's rows (auth.uid()), nothing else.
 --    Ending a session deletes its row, and with it (on delete cascade) its refresh tokens, exactly
---    what Auth's own sign-out does: its access token is refused by Auth at once.
+--    what Auth's own sign-out does: its access token is refused by Auth at once. Like the
+--    customer's own rows, they need a complete (aal2) session once the customer has a second
+--    factor (private.session_meets_assurance, 20261127200000_two_factor.sql).
 -- 2. A customer who signs up through Google arrives with Google's claims as metadata, not the
 --    sign-up form's: complete_external_sign_up gives such a new account what a password sign-up
 --    gets from its metadata at insert (profile names, language, the referral code's attribution).
@@ -18,7 +20,8 @@ as $$
 	select s.id, coalesce(s.user_agent, ''), coalesce(host(s.ip), ''), s.created_at,
 		greatest(s.created_at, s.updated_at, s.refreshed_at at time zone 'UTC')
 	from auth.sessions s
-	where s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
+	where s.user_id = auth.uid() and private.session_meets_assurance()
+		and (s.not_after is null or s.not_after > now())
 	order by 5 desc, s.id;
 $$;
 
@@ -35,6 +38,7 @@ as $$
 	with ended as (
 		delete from auth.sessions s
 		where s.id = end_my_session.session_id and s.user_id = auth.uid()
+			and private.session_meets_assurance()
 		returning 1
 	)
 	select exists (select 1 from ended);

@@ -6,12 +6,19 @@ import { signIn, signInFloorMs } from './sign-in';
 const alert = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./guessing-alert', () => ({ alertAccountOwner: alert }));
 
+/** An access token's payload part, as the auth service signs it (the signature is not read here). */
+const tokenAt = (aal: string) => `h.${btoa(JSON.stringify({ aal }))}.s`;
+const verified = [{ id: 'f1', factor_type: 'totp', status: 'verified' }];
+
 /** A client whose password grant answers at once, as an unknown address does. */
-function client(correct: string): RequestClient {
+function client(correct: string, factors: unknown[] = []): RequestClient {
 	const signInWithPassword = vi.fn(({ password }: { password: string }) =>
 		Promise.resolve(
 			password === correct
-				? { data: {}, error: null }
+				? {
+						data: { user: { id: 'u', factors }, session: { access_token: tokenAt('aal1') } },
+						error: null,
+					}
 				: {
 						data: {},
 						error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
@@ -94,5 +101,14 @@ describe('signIn', () => {
 		await vi.advanceTimersByTimeAsync(signInFloorMs);
 		await Promise.all(guesses);
 		expect(alert).toHaveBeenCalledTimes(1);
+	});
+
+	it('says when the password was right but the account’s two-factor code is still owed', async () => {
+		const withFactor = await settle(
+			signIn(attempt(client('right', verified), 'right', 'tf@example.com')),
+		);
+		expect(withFactor).toEqual({ ok: true, secondFactor: true });
+		const without = await settle(signIn(attempt(client('right'), 'right', 'plain@example.com')));
+		expect(without).toEqual({ ok: true, secondFactor: false });
 	});
 });

@@ -1,4 +1,5 @@
 import type { Locale, UiKey } from '../../i18n';
+import { needsSecondFactor } from '../../lib/auth/assurance';
 import { hitAll, type Verdict } from '../rate-limit/limiter';
 import { accountKey, limits } from '../rate-limit/limits';
 import type { RequestClient } from '../supabase/request-client';
@@ -13,7 +14,9 @@ import { alertAccountOwner } from './guessing-alert';
 export const signInFloorMs = 500;
 
 export type SignInResult =
-	{ ok: true } | { ok: false; message: UiKey; status: number; retryAfterSeconds?: number };
+	/** `secondFactor`: the password was right, and the account's two-factor code is still owed. */
+	| { ok: true; secondFactor: boolean }
+	| { ok: false; message: UiKey; status: number; retryAfterSeconds?: number };
 
 interface Attempt {
 	supabase: RequestClient;
@@ -45,11 +48,12 @@ export async function signIn(attempt: Attempt): Promise<SignInResult> {
 		return refused(verdict, address.ok ? 'auth.error.accountPaused' : 'auth.error.rateLimited');
 	}
 
-	const { error } = await atLeast(
+	const { data, error } = await atLeast(
 		signInFloorMs,
 		attempt.supabase.auth.signInWithPassword({ email: attempt.email, password: attempt.password }),
 	);
-	if (!error) return { ok: true };
+	if (!error)
+		return { ok: true, secondFactor: needsSecondFactor(data.user, data.session.access_token) };
 	const failure = describeAuthError(error);
 	if (failure.message === 'auth.error.invalidCredentials') {
 		await limits.signInFailuresPerAccount.record(account);

@@ -64,6 +64,9 @@ async function everyMail(): Promise<MailMessage[]> {
 	});
 	sent.push(staffReplyMail({ ticket: id, subject: 'Lag', email: to, locale: 'de' }, 'Hi', origin));
 	expect(await sendBillingNotices(owingAdmin(), origin)).toBe(noticeKinds.length * 2);
+	const { sendTwoFactorMail } = await import('../mfa/mails');
+	for (const event of ['on', 'off', 'recovery'] as const)
+		await sendTwoFactorMail(origin, to, 'da', event, '203.0.113.9');
 	vi.stubEnv('PUBLIC_SITE_URL', origin);
 	await alertAccountOwner(to, '203.0.113.9', 'no');
 	vi.unstubAllEnvs();
@@ -84,7 +87,7 @@ beforeEach(() => vi.resetModules());
 describe('the links in product mail', () => {
 	it('lead to pages of the site, in HTML and text alike', async () => {
 		const mails = await everyMail();
-		expect(mails.length).toBe(6 + noticeKinds.length * 2);
+		expect(mails.length).toBe(9 + noticeKinds.length * 2);
 		const missing: string[] = [];
 		for (const mail of mails) {
 			const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) =>

@@ -16,6 +16,15 @@ export const limits = {
 	signInFailuresPerAccount: limit('signInFailuresPerAccount', { max: 10, windowSeconds: 300 }),
 	/** Alerts to the owner of a paused account: one per pause, however many guesses saw it. */
 	guessingAlertsPerAccount: limit('guessingAlertsPerAccount', { max: 1, windowSeconds: 300 }),
+	/** Two-factor codes tried from one address (right or wrong), at sign-in and in the Security tab… */
+	mfaCodesPerAddress: limit('mfaCodesPerAddress', { max: 30, windowSeconds: 300 }),
+	/** …and wrong ones per account from anywhere: six digits must not be guessable in a window. */
+	mfaFailuresPerAccount: limit('mfaFailuresPerAccount', { max: 5, windowSeconds: 300 }),
+	/**
+	 * Authenticator codes used, per factor and code: a code is accepted for up to 90 s (its step and
+	 * one either side), and within that it works once, here as at the auth service.
+	 */
+	mfaCodesUsed: limit('mfaCodesUsed', { max: 1, windowSeconds: 90 }),
 	/** Wrong current passwords on the password tab, per signed-in account. */
 	passwordProofPerAccount: limit('passwordProofPerAccount', { max: 10, windowSeconds: 300 }),
 	signUpPerAddress: limit('signUpPerAddress', { max: 10, windowSeconds: 3600 }),

@@ -11,10 +11,9 @@ import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody } from './request.ts';
 import { EMAIL_APP_METADATA } from './signup.ts';
-import { userJson } from './user-json.ts';
 import { findUserByEmail, updateUser } from './users.ts';
 import { insertUser } from './user-insert.ts';
-import { identitiesOf } from './identities.ts';
+import { userView } from './user-view.ts';
 
 // POST /admin/generate_link returns the link a mail would carry (and mails nothing), which is how
 // tests and server code confirm or sign in users without an inbox. POST /invite mails an invite.
@@ -96,7 +95,7 @@ export async function generateLink(ctx: AuthContext, request: ApiRequest): Promi
 			tokenColumn: linkType === 'email_change_current' ? 'email_change_token_current' : undefined,
 		});
 		return json(200, {
-			...userJson(issued.user, await identitiesOf(tx, user.id)),
+			...(await userView(tx, issued.user)),
 			action_link: issued.actionLink,
 			email_otp: issued.otp,
 			hashed_token: issued.hashedToken,
@@ -131,7 +130,7 @@ export async function invite(ctx: AuthContext, request: ApiRequest): Promise<Api
 		assertMailFrequency(ctx, user, 'invite');
 		const issued = await issueEmailToken(ctx, tx, user, 'invite', { redirectTo, pkce: false });
 		mail = issued.mail;
-		return json(200, userJson(issued.user, await identitiesOf(tx, user.id)));
+		return json(200, await userView(tx, issued.user));
 	});
 	if (mail) ctx.mailbox.send(mail);
 	return answer;

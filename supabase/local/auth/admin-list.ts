@@ -3,9 +3,8 @@ import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { authTransaction } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, badRequest } from './errors.ts';
-import { identitiesOf } from './identities.ts';
-import { userJson } from './user-json.ts';
 import { findUserById } from './users.ts';
+import { userView } from './user-view.ts';
 
 // GET /admin/users?page=&per_page=: a page of users, newest first, with GoTrue's X-Total-Count and
 // Link headers. The numbers are read as internal/api/pagination.go reads them (strconv.ParseUint;
@@ -59,7 +58,7 @@ export async function listUsers(ctx: AuthContext, request: ApiRequest): Promise<
 		const users = [];
 		for (const { id } of rows) {
 			const user = await findUserById(tx, id);
-			if (user) users.push(userJson(user, await identitiesOf(tx, id)));
+			if (user) users.push(await userView(tx, user));
 		}
 		// addPaginationHeaders divides by the per_page as given: 0 panics, and the recoverer answers.
 		if (perPage === 0n) throw new AuthError(500, 'unexpected_failure', 'Internal Server Error');

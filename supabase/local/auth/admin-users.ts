@@ -8,10 +8,9 @@ import { parseBanDuration, passwordField } from './admin-fields.ts';
 import { optionalBoolean, optionalObject, optionalString, parseBody } from './request.ts';
 import { EMAIL_APP_METADATA } from './signup.ts';
 import { mergeMetadata } from './user.ts';
-import { userJson } from './user-json.ts';
 import { findUserByEmail, findUserById, isUuid, updateUser } from './users.ts';
 import { insertUser } from './user-insert.ts';
-import { identitiesOf } from './identities.ts';
+import { userView } from './user-view.ts';
 
 // /admin/users: create, list (with GoTrue's pagination headers), get, update and delete users with
 // the service role. Admin changes apply at once: no confirmation mails.
@@ -48,7 +47,7 @@ export async function createUser(ctx: AuthContext, request: ApiRequest): Promise
 		});
 		if (bannedUntil !== undefined)
 			user = await updateUser(tx, user.id, { banned_until: bannedUntil });
-		return json(200, userJson(user, await identitiesOf(tx, user.id)));
+		return json(200, await userView(tx, user));
 	});
 }
 
@@ -63,7 +62,7 @@ export async function getUserById(ctx: AuthContext, request: ApiRequest): Promis
 	return authTransaction(ctx, async (tx) => {
 		const user = await findUserById(tx, id);
 		if (!user) throw notFound('user_not_found', 'User not found');
-		return json(200, userJson(user, await identitiesOf(tx, id)));
+		return json(200, await userView(tx, user));
 	});
 }
 
@@ -105,7 +104,7 @@ export async function updateUserById(ctx: AuthContext, request: ApiRequest): Pro
 				[id, changes.email],
 			);
 		}
-		return json(200, userJson(user, await identitiesOf(tx, id)));
+		return json(200, await userView(tx, user));
 	});
 }
 

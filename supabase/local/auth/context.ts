@@ -5,6 +5,7 @@ import type { BcryptPool } from './bcrypt-pool.ts';
 import type { EmailTemplates } from './template-config.ts';
 import type { PasswordPolicy } from './passwords.ts';
 import type { LoginLimiter } from './rate-limit.ts';
+import type { MfaSettings } from './mfa-config.ts';
 
 // Everything an auth endpoint needs, passed explicitly instead of living in module globals, so two
 // stacks in one process (tests) never share state.
@@ -33,6 +34,8 @@ export interface AuthSettings {
 	externalGoogle: boolean;
 	/** The project's own mail templates by kind (config.toml); a kind without one is GoTrue's. */
 	emailTemplates: EmailTemplates;
+	/** Multi-factor authentication (TOTP): factor limits, challenge expiry, enabled flags. */
+	mfa: MfaSettings;
 }
 
 export interface AuthContext {

@@ -8,6 +8,9 @@ import { TokenBuckets } from './token-bucket.ts';
 // - failed password grants are counted per account and per address over a sliding window. Once either
 //   count reaches its limit, every password grant for that account or from that address is refused
 //   with 429 until old failures age out — a correct password included, or guessing would go on.
+// MFA challenge and verify each have GoTrue's own per-address limiter (apilimiter FactorChallenge,
+// FactorVerify): RATE_LIMIT_CHALLENGE_AND_VERIFY per minute with a burst of 30. Not per user: that
+// is what GoTrue does, and what the research on hosted projects found.
 
 export interface RateLimitSettings {
 	windowSeconds: number;
@@ -15,6 +18,10 @@ export interface RateLimitSettings {
 	signInsSignUpsPerIp: number;
 	failedLoginsPerAccount: number;
 	failedLoginsPerIp: number;
+	/** GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: challenges (and, apart, verifies) per minute. */
+	mfaChallengeAndVerifyPerMinute: number;
+	/** The burst GoTrue's MFA limiters allow before the per-minute rate applies. */
+	mfaBurst: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -22,6 +29,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 	signInsSignUpsPerIp: 30,
 	failedLoginsPerAccount: 10,
 	failedLoginsPerIp: 30,
+	mfaChallengeAndVerifyPerMinute: 15,
+	mfaBurst: 30,
 };
 
 const limitReached = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
@@ -30,10 +39,26 @@ export class LoginLimiter {
 	readonly #settings: RateLimitSettings;
 	readonly #failures = new Map<string, number[]>();
 	readonly #signIns: TokenBuckets;
+	readonly #factorChallenges: TokenBuckets;
+	readonly #factorVerifies: TokenBuckets;
 
 	constructor(settings: RateLimitSettings) {
 		this.#settings = settings;
 		this.#signIns = new TokenBuckets(settings.signInsSignUpsPerIp, settings.windowSeconds);
+		// A bucket of `burst` refilled at the per-minute rate: `burst` tokens per burst/rate minutes.
+		const refillSeconds = (60 * settings.mfaBurst) / settings.mfaChallengeAndVerifyPerMinute;
+		this.#factorChallenges = new TokenBuckets(settings.mfaBurst, refillSeconds);
+		this.#factorVerifies = new TokenBuckets(settings.mfaBurst, refillSeconds);
+	}
+
+	/** POST /factors/{id}/challenge: 429 over_request_rate_limit once the address's bucket is empty. */
+	takeFactorChallenge(ip: string, now = Date.now()): void {
+		if (!this.#factorChallenges.take(ip, now)) throw limitReached();
+	}
+
+	/** POST /factors/{id}/verify: its own bucket, so challenges do not use up verifies. */
+	takeFactorVerify(ip: string, now = Date.now()): void {
+		if (!this.#factorVerifies.take(ip, now)) throw limitReached();
 	}
 
 	/** Takes the address's token for one sign-in or sign-up; 429 when its bucket is empty. */

@@ -15,6 +15,7 @@ import { requireAdmin } from './request.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { logout } from './logout.ts';
+import { findMfaRoute } from './mfa-routes.ts';
 import { getUser, updateCurrentUser } from './user.ts';
 import { verifyGet, verifyPost } from './verify.ts';
 
@@ -67,6 +68,8 @@ const USER_ROUTES: Record<string, Route> = {
 
 function findRoute(method: string, path: string): Route | undefined {
 	const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+	const mfa = findMfaRoute(method, normalised);
+	if (mfa) return mfa;
 	if (normalised.startsWith('/admin/users/')) return USER_ROUTES[method];
 	return ROUTES[`${method} ${normalised}`];
 }

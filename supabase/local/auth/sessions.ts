@@ -6,10 +6,9 @@ import { signJwt } from '../keys/jwt.ts';
 import { sessionSigner } from '../keys/project-keys.ts';
 import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
-import { userJson } from './user-json.ts';
 import { findUserById } from './users.ts';
-import { identitiesOf } from './identities.ts';
 import type { UserRow } from './users.ts';
+import { userView } from './user-view.ts';
 
 // Sessions, refresh tokens and the access-token response. A session row per sign-in, a chain of
 // refresh tokens per session (each refresh revokes the parent and issues a child), and the JWT whose
@@ -24,7 +23,11 @@ export type AmrMethod =
 	| 'invite'
 	| 'email/signup'
 	| 'email_change'
-	| 'oauth';
+	| 'oauth'
+	| 'totp';
+
+/** Methods that prove a second factor: any of them makes the session aal2 (CalculateAALAndAMR). */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
 export interface TokenResponse {
 	access_token: string;
@@ -98,8 +101,9 @@ export async function tokenResponse(
 	refreshToken: string,
 ): Promise<TokenResponse> {
 	const { rows } = await tx.query<{ method: string; at: number }>(
-		`select authentication_method as method, extract(epoch from created_at)::bigint as at
-		 from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+		// A method used again refreshes its row's updated_at, which is the timestamp the claim shows.
+		`select authentication_method as method, extract(epoch from updated_at)::bigint as at
+		 from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
 		[sessionId],
 	);
 	const iat = Math.floor(Date.now() / 1000);
@@ -115,7 +119,7 @@ export async function tokenResponse(
 		app_metadata: user.raw_app_meta_data ?? {},
 		user_metadata: user.raw_user_meta_data ?? {},
 		role: user.role ?? 'authenticated',
-		aal: 'aal1',
+		aal: rows.some((row) => SECOND_FACTOR_METHODS.has(row.method)) ? 'aal2' : 'aal1',
 		amr: rows.map((row) => ({ method: row.method, timestamp: Number(row.at) })),
 		session_id: sessionId,
 		is_anonymous: user.is_anonymous,
@@ -126,8 +130,22 @@ export async function tokenResponse(
 		expires_in: ctx.settings.jwtExpirySeconds,
 		expires_at: exp,
 		refresh_token: refreshToken,
-		user: userJson(user, await identitiesOf(tx, user.id)),
+		user: await userView(tx, user),
 	};
+}
+
+/** AddClaimToSession: records a sign-in method on the session, or refreshes its time if used before. */
+export async function addAmrClaim(
+	tx: Transaction,
+	sessionId: string,
+	method: AmrMethod,
+): Promise<void> {
+	await tx.query(
+		`insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+		 values ($1, now(), now(), $2, $3)
+		 on conflict (session_id, authentication_method) do update set updated_at = now()`,
+		[sessionId, method, randomUUID()],
+	);
 }
 
 export async function sessionExists(tx: Transaction, sessionId: string): Promise<boolean> {
@@ -135,6 +153,6 @@ export async function sessionExists(tx: Transaction, sessionId: string): Promise
 	return rows.length > 0;
 }
 
-function ipOrNull(ip: string): string | null {
+export function ipOrNull(ip: string): string | null {
 	return /^[0-9a-f.:]+$/i.test(ip) ? ip.replace(/^::ffff:/, '') : null;
 }

@@ -3,6 +3,7 @@ import type { LocalStackOptions } from '../config.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AuthSettings } from './context.ts';
+import { mfaSettingsFrom } from './mfa-config.ts';
 import { readEmailTemplates, type EmailTemplates } from './template-config.ts';
 
 // GoTrue's configuration for this stack: the options given, else the defaults of supabase/config.toml.
@@ -25,6 +26,7 @@ export function authSettingsFrom(options: LocalStackOptions): AuthSettings {
 		sbForwardedForEnabled: options.sbForwardedForEnabled ?? DEFAULTS.sbForwardedForEnabled,
 		emailTemplates: emailTemplatesFrom(options.configFile),
 		externalGoogle: options.externalGoogle ?? googleEnabledIn(options.configFile),
+		mfa: mfaSettingsFrom(options.mfa),
 	};
 }
 

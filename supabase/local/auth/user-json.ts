@@ -1,5 +1,7 @@
 import type { UserRow } from './users.ts';
 import type { IdentityRow } from './identities.ts';
+import { factorJson } from './factors.ts';
+import type { FactorRow } from './factors.ts';
 
 // The User object as GoTrue marshals it: some keys always present (empty string for a missing
 // e-mail or phone), the optional timestamps only when set, never a hash or a token.
@@ -28,7 +30,11 @@ export function identityJson(identity: IdentityRow): Record<string, unknown> {
 	return out;
 }
 
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(
+	user: UserRow,
+	identities: IdentityRow[],
+	factors: FactorRow[] = [],
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		id: user.id,
 		aud: user.aud ?? '',
@@ -48,6 +54,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
 	out.app_metadata = user.raw_app_meta_data ?? {};
 	out.user_metadata = user.raw_user_meta_data ?? {};
 	out.identities = identities.map(identityJson);
+	// omitempty: a user without factors has no `factors` key at all.
+	if (factors.length > 0) out.factors = factors.map(factorJson);
 	withOptional(out, 'banned_until', time(user.banned_until));
 	out.created_at = time(user.created_at);
 	out.updated_at = time(user.updated_at);

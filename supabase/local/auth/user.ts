@@ -10,9 +10,8 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwo
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody, requireUser, withUser } from './request.ts';
-import { userJson } from './user-json.ts';
 import { findUserByEmail, updateUser } from './users.ts';
-import { identitiesOf } from './identities.ts';
+import { userView } from './user-view.ts';
 
 // GET /user and PUT /user. An update answers with the bare user (no new tokens); a password change
 // ends the user's other sessions; an e-mail change waits for the link mailed to the new address
@@ -23,9 +22,7 @@ export async function getUser(
 	request: ApiRequest,
 	authorization: string | undefined,
 ): Promise<ApiResponse> {
-	return withUser(ctx, authorization, async (tx, { user }) =>
-		json(200, userJson(user, await identitiesOf(tx, user.id))),
-	);
+	return withUser(ctx, authorization, async (tx, { user }) => json(200, await userView(tx, user)));
 }
 
 /** user_metadata merge: keys overwrite, a null value deletes its key. */
@@ -126,7 +123,7 @@ export async function updateCurrentUser(
 				user = toCurrent.user;
 			}
 		}
-		return json(200, userJson(user, await identitiesOf(tx, user.id)));
+		return json(200, await userView(tx, user));
 	});
 	for (const mail of mails) ctx.mailbox.send(mail);
 	return answer;

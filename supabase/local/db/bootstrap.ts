@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 
-// The SQL lives in its own file so it reads as what it is: the hosted project's starting point.
-export const BOOTSTRAP_SQL = readFileSync(new URL('./bootstrap.sql', import.meta.url), 'utf8');
+// The SQL lives in its own files so it reads as what it is: the hosted project's starting point.
+// Tables GoTrue gained later (multi-factor) are a second file, also run on a data folder that was
+// bootstrapped before they existed.
+const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');
+const AUTH_MFA_SQL = read('./auth-mfa.sql');
+export const BOOTSTRAP_SQL = `${read('./bootstrap.sql')}\n${AUTH_MFA_SQL}`;
 
 export async function isBootstrapped(pg: PGlite): Promise<boolean> {
 	const { rows } = await pg.query<{ ok: boolean }>(
@@ -14,5 +18,16 @@ export async function isBootstrapped(pg: PGlite): Promise<boolean> {
 export async function bootstrapDatabase(pg: PGlite): Promise<void> {
 	await pg.transaction(async (tx) => {
 		await tx.exec(BOOTSTRAP_SQL);
+	});
+}
+
+/** Brings an older bootstrapped data folder up to the current auth schema. */
+export async function upgradeAuthSchema(pg: PGlite): Promise<void> {
+	const { rows } = await pg.query<{ present: boolean }>(
+		`select to_regclass('auth.mfa_factors') is not null as present`,
+	);
+	if (rows[0]?.present === true) return;
+	await pg.transaction(async (tx) => {
+		await tx.exec(AUTH_MFA_SQL);
 	});
 }

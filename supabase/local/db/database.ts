@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { SerialQueue } from './serial-queue.ts';
-import { bootstrapDatabase, isBootstrapped } from './bootstrap.ts';
+import { bootstrapDatabase, isBootstrapped, upgradeAuthSchema } from './bootstrap.ts';
 import { loadTemplate, saveTemplate } from './template-cache.ts';
 
 export type { Transaction };
@@ -60,7 +60,10 @@ async function openOnDisk(dataDir: string): Promise<{ pg: PGlite; created: boole
 		extensions: EXTENSIONS,
 		...(loadDataDir ? { loadDataDir } : {}),
 	});
-	if (!fresh && (await isBootstrapped(pg))) return { pg, created: false };
+	if (!fresh && (await isBootstrapped(pg))) {
+		await upgradeAuthSchema(pg);
+		return { pg, created: false };
+	}
 	if (!(await isBootstrapped(pg))) await bootstrapDatabase(pg);
 	return { pg, created: true };
 }

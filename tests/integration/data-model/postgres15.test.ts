@@ -12,8 +12,10 @@ const migrationFiles = readdirSync(fileURLToPath(new URL('migrations/', root)))
 let pg: Postgres15;
 beforeAll(() => {
 	pg = startPostgres15();
-	// The same starting point the local stack gives PGlite.
+	// The same starting point the local stack gives PGlite (supabase/local/db/bootstrap.ts): its auth
+	// schema, then GoTrue's MFA tables, which the two-factor policies read.
 	pg.psql(read('local/db/bootstrap.sql'));
+	pg.psql(read('local/db/auth-mfa.sql'));
 }, 60_000);
 afterAll(() => pg?.stop());
 

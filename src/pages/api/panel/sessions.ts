@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { checkCookieSession } from '~/server/auth/assurance';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
 import { logger } from '~/server/log/logger';
 import { limits } from '~/server/rate-limit/limits';
@@ -9,14 +10,15 @@ import { listSessions } from '~/server/sessions/queries';
 export const prerender = false;
 
 /**
- * The Security tab's sessions. Only with the session cookie: the list marks "this device" by the
- * cookie's session, and ending sessions acts as that signed-in customer.
+ * The Security tab's sessions. Only with the session cookie, and a complete one (two-factor code
+ * given where the account has one): the list marks "this device" by the cookie's session, and
+ * ending sessions acts as that signed-in customer.
  */
 export const GET: APIRoute = async (context) => {
 	const locale = callerLocale(context, context.url.searchParams.get('locale'));
 	const supabase = context.locals.supabase;
-	const { data } = supabase ? await supabase.auth.getUser() : { data: { user: null } };
-	if (!supabase || !data.user)
+	const session = await checkCookieSession(supabase);
+	if (!supabase || session.kind !== 'complete')
 		return apiError(401, 'unauthenticated', 'sessions.error.signedOut', locale);
 	try {
 		return json(200, { sessions: await listSessions(supabase) });
@@ -35,10 +37,10 @@ const body = z.union([
 export const POST: APIRoute = async (context) => {
 	let locale = callerLocale(context);
 	const supabase = context.locals.supabase;
-	const { data } = supabase ? await supabase.auth.getUser() : { data: { user: null } };
-	if (!supabase || !data.user)
+	const session = await checkCookieSession(supabase);
+	if (!supabase || session.kind !== 'complete')
 		return apiError(401, 'unauthenticated', 'sessions.error.signedOut', locale);
-	const verdict = await limits.sessionEndsPerAccount.hit(data.user.id);
+	const verdict = await limits.sessionEndsPerAccount.hit(session.user.id);
 	if (!verdict.ok) return tooManyRequests(verdict, locale);
 	const read = await readJsonBody(context.request, body, locale, 1024);
 	if (!read.ok) return read.response;

@@ -1,0 +1,158 @@
+import { TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { mailbox, signIn } from './backend';
+import { newAccount } from './fixtures';
+
+// Two-factor sign-in through the site, as a customer does it: turn it on in the Security tab with
+// a code computed from the secret the page shows, sign out, sign in with password and code, a
+// wrong or replayed code refused, and a recovery code that works once and removes the factor.
+
+/** The authenticator app: the page's secret, grouped for typing, read as an app would. */
+async function authenticator(page: Page): Promise<TOTP> {
+	const shown = await page.locator('[data-secret]').textContent();
+	return new TOTP({ secret: (shown ?? '').replace(/\s/g, ''), digits: 6, period: 30 });
+}
+
+/** Six digits the app would not accept now (not the code of this step or either neighbour). */
+const wrongCode = (app: TOTP) => {
+	const near = [-1, 0, 1].map((steps) => app.generate({ timestamp: Date.now() + steps * 30_000 }));
+	return ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code))!;
+};
+
+/** A code for the next 30-second step: accepted (one step either side), never one used before. */
+const nextCode = (app: TOTP, steps = 1) => app.generate({ timestamp: Date.now() + steps * 30_000 });
+
+async function turnOn(page: Page, prefix: string): Promise<{ app: TOTP; codes: string[] }> {
+	await page.goto(`${prefix}/panel/account/security`);
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'off',
+	);
+	await page.locator('form:has(input[value=mfa-enroll]) button').click();
+	await expect(page.locator('[data-step=enroll] svg')).toBeVisible();
+	const app = await authenticator(page);
+	await page.locator('[data-step=enroll] input[name=code]').fill(app.generate());
+	await page.locator('[data-step=enroll] button[type=submit]').click();
+	const codes = await page.locator('[data-recovery-codes] li').allTextContents();
+	expect(codes).toHaveLength(10);
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'on',
+	);
+	return { app, codes };
+}
+
+async function signOut(page: Page) {
+	await page.locator('account-menu summary').click();
+	await page.locator('account-menu form[action^="/auth/logout"] button').click();
+	await expect(page).toHaveURL(/\/login\?notice=signedOut$/);
+}
+
+async function enterCode(page: Page, code: string) {
+	await page.locator('main form[method=post] input[name=code]').fill(code);
+	await page.locator('main form[method=post] button[type=submit]').first().click();
+}
+
+async function subjectsMailedTo(address: string): Promise<string[]> {
+	const answer = await fetch(`${mailbox}/api/messages`);
+	const { messages } = (await answer.json()) as { messages: { to: string[]; subject: string }[] };
+	return messages.filter((m) => m.to.includes(address)).map((m) => m.subject);
+}
+
+test('English: turn it on, sign in with password and code; a wrong or used code is refused', async ({
+	page,
+}) => {
+	const account = await newAccount('twofactor');
+	await signIn(page, account);
+	await expect(page).toHaveURL(/\/panel$/);
+	const { app } = await turnOn(page, '');
+	await expect
+		.poll(() => subjectsMailedTo(account.email))
+		.toContain('Two-factor sign-in is on for your Frostnode account');
+	const enrolmentCode = app.generate();
+	await signOut(page);
+
+	await signIn(page, account, '/login?next=%2Fpanel%2Fbilling');
+	await expect(page).toHaveURL(/\/login\/code\?next=%2Fpanel%2Fbilling$/);
+	await expect(page.locator('h1')).toHaveText('Enter your code');
+	// Half signed in: the panel and the API do not take the password's session yet.
+	await page.goto('/panel');
+	await expect(page).toHaveURL(/\/login\/code\?next=%2Fpanel$/);
+	expect((await page.request.get('/api/panel/dashboard')).status()).toBe(401);
+
+	await enterCode(page, wrongCode(app));
+	await expect(page.getByRole('alert')).toHaveText(
+		'That code is not right or has already been used. Enter the code your app shows now.',
+	);
+	// The code that turned it on cannot be used again in its window.
+	await enterCode(page, enrolmentCode);
+	await expect(page.getByRole('alert')).toContainText('already been used');
+
+	await enterCode(page, nextCode(app));
+	await expect(page).toHaveURL(/\/panel$/);
+	expect((await page.request.get('/api/panel/dashboard')).status()).toBe(200);
+});
+
+test('Norwegian: a recovery code signs in once and removes the factor; used again it is refused', async ({
+	page,
+}) => {
+	const account = await newAccount('recovery');
+	await signIn(page, account, '/no/login');
+	await expect(page).toHaveURL(/\/no\/panel$/);
+	const { codes } = await turnOn(page, '/no');
+	await expect(page.locator('[data-step=recovery-codes]')).toContainText(
+		'Gjenopprettingskodene dine',
+	);
+	await signOut(page);
+
+	await signIn(page, account, '/no/login');
+	await expect(page).toHaveURL(/\/no\/login\/code\?next=/);
+	await enterCode(page, codes[3]!.toLowerCase());
+	await expect(page).toHaveURL(/\/no\/panel\/account\/security\?notice=recovered$/);
+	await expect(page.getByRole('status').first()).toContainText('gjenopprettingskode');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'off',
+	);
+	await expect
+		.poll(() => subjectsMailedTo(account.email))
+		.toContain('En gjenopprettingskode ble brukt til å logge inn på Frostnode-kontoen din');
+
+	// Set up again (the customer is asked to); the used code stays used, the old set is gone.
+	await turnOn(page, '/no');
+	await signOut(page);
+	await signIn(page, account, '/no/login');
+	await expect(page).toHaveURL(/\/no\/login\/code\?next=/);
+	await enterCode(page, codes[3]!);
+	await expect(page.getByRole('alert')).toHaveText(
+		'Den gjenopprettingskoden er feil eller allerede brukt.',
+	);
+});
+
+test('turning it off needs a current code, and sends its mail', async ({ page }) => {
+	const account = await newAccount('twofactoroff');
+	await signIn(page, account);
+	const { app } = await turnOn(page, '');
+	await page.goto('/panel/account/security');
+	const off = page.locator('form[data-intent=mfa-disable]');
+	await off.locator('input[name=code]').fill('12345');
+	await off.locator('button').click();
+	await expect(page.getByRole('alert')).toContainText('six-digit code');
+	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
+		'data-two-factor-state',
+		'on',
+	);
+	await page.locator('form[data-intent=mfa-disable] input[name=code]').fill(nextCode(app));
+	await page.locator('form[data-intent=mfa-disable] button').click();
+	await expect(page.getByRole('status').first()).toHaveText(
+		'Two-factor sign-in is now off. Your recovery codes no longer work.',
+	);
+	await expect
+		.poll(() => subjectsMailedTo(account.email))
+		.toContain('Two-factor sign-in is off for your Frostnode account');
+	// Off means off: the password alone signs in again.
+	await signOut(page);
+	await signIn(page, account);
+	await expect(page).toHaveURL(/\/panel$/);
+});
