@@ -39,6 +39,31 @@ test('a new customer signs up with Google, gets a profile and lands in the panel
 	expect(profile).toEqual({ first_name: 'Astrid', last_name: 'Google', preferred_locale: 'en' });
 });
 
+test('a new Google customer is referred by the partner whose link set the cookie', async ({
+	page,
+	context,
+	baseURL,
+}) => {
+	const partner = await newAccount('google-partner');
+	const partnerId = (await userByEmail(partner.email))?.id ?? '';
+	const code = `G${Math.random().toString(36).slice(2, 9).toUpperCase().padEnd(7, '0')}`;
+	const joined = await admin()
+		.from('affiliates')
+		.insert({ user_id: partnerId, code, terms_accepted_at: new Date().toISOString() });
+	expect(joined.error).toBeNull();
+	await context.addCookies([{ name: 'frostnode-ref', value: code, url: baseURL ?? '' }]);
+	const email = uniqueEmail('google-referred');
+	await page.goto('/register');
+	await page.getByRole('button', { name: 'Sign up with Google' }).click();
+	await chooseOnStandIn(page, email, 'Referred Customer');
+	await expect(page).toHaveURL(/\/panel$/);
+	const { data } = await admin()
+		.from('referrals')
+		.select('affiliate_id')
+		.eq('referred_user_id', (await userByEmail(email))?.id ?? '');
+	expect(data).toEqual([{ affiliate_id: partnerId }]);
+});
+
 test('an existing password customer signs in with Google in Norwegian and is linked', async ({
 	page,
 }) => {
