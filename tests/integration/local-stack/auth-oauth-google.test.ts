@@ -89,6 +89,9 @@ describe('Google sign-in through the stand-in', () => {
 			Buffer.from(first.session?.access_token.split('.')[1] ?? '', 'base64url').toString(),
 		) as { amr: { method: string }[] };
 		expect(claims.amr[0]?.method).toBe('oauth');
+		// The stand-in offers the account again among its recent ones, as Google's chooser does.
+		const { standIn } = await toStandIn();
+		expect(await (await fetch(standIn)).text()).toContain(`Ingrid Google &lt;${email}&gt;`);
 		const again = await signInWithGoogle(email);
 		expect(again.user?.id).toBe(first.user?.id);
 		expect(again.user?.identities).toHaveLength(1);
