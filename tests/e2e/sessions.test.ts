@@ -1,6 +1,7 @@
 import { newAccount } from './fixtures';
 import { signIn } from './backend';
 import { expect, test } from './test';
+import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 
 // The Security tab's sessions: the same customer signed in from two browsers; signing the other one
 // out from this one ends it (its next panel page goes to sign-in), this one carries on.
@@ -40,6 +41,17 @@ test('signing out everywhere ends this session too', async ({ page }) => {
 	await signIn(page, account, '/de/login');
 	await expect(page).toHaveURL(/\/de\/panel$/);
 	await page.goto('/de/panel/account/security');
+	await expect(page.locator('[data-session=current]')).toContainText('Dieses Gerät');
+	// A request the page would never send is refused in the customer's language and ends nothing.
+	const refused = await page.request.post('/api/panel/sessions', {
+		headers: { Origin: new URL(page.url()).origin },
+		data: { action: 'end', sessionId: 'not-a-session', locale: 'de' },
+	});
+	expect(refused.status()).toBe(400);
+	expect(await refused.json()).toMatchObject({
+		error: { code: 'invalid_body', message: de['api.error.badRequest'] },
+	});
+	await page.reload();
 	await expect(page.locator('[data-session=current]')).toContainText('Dieses Gerät');
 	await page.getByRole('button', { name: 'Überall abmelden' }).click();
 	await expect(page).toHaveURL(/\/de\/login/);
