@@ -12,17 +12,23 @@
 
 create or replace function public.my_sessions()
 returns table (id uuid, user_agent text, ip text, created_at timestamptz, last_used_at timestamptz)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-	select s.id, coalesce(s.user_agent, ''), coalesce(host(s.ip), ''), s.created_at,
-		greatest(s.created_at, s.updated_at, s.refreshed_at at time zone 'UTC')
-	from auth.sessions s
-	where s.user_id = auth.uid() and private.session_meets_assurance()
-		and (s.not_after is null or s.not_after > now())
-	order by 5 desc, s.id;
+begin
+	-- Two-factor customers only from an aal2 session (policies do not bind a definer function).
+	if not private.session_meets_assurance() then
+		raise exception 'two-factor sign-in incomplete' using errcode = '42501';
+	end if;
+	return query
+		select s.id, coalesce(s.user_agent, ''), coalesce(host(s.ip), ''), s.created_at,
+			greatest(s.created_at, s.updated_at, s.refreshed_at at time zone 'UTC')
+		from auth.sessions s
+		where s.user_id = auth.uid() and (s.not_after is null or s.not_after > now())
+		order by 5 desc, 1;
+end;
 $$;
 
 comment on function public.my_sessions() is
@@ -30,18 +36,18 @@ comment on function public.my_sessions() is
 
 create or replace function public.end_my_session(session_id uuid)
 returns boolean
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-	with ended as (
-		delete from auth.sessions s
-		where s.id = end_my_session.session_id and s.user_id = auth.uid()
-			and private.session_meets_assurance()
-		returning 1
-	)
-	select exists (select 1 from ended);
+begin
+	if not private.session_meets_assurance() then
+		raise exception 'two-factor sign-in incomplete' using errcode = '42501';
+	end if;
+	delete from auth.sessions s where s.id = end_my_session.session_id and s.user_id = auth.uid();
+	return found;
+end;
 $$;
 
 comment on function public.end_my_session(uuid) is
@@ -107,6 +113,9 @@ as $$
 declare
 	account auth.users;
 begin
+	if not private.session_meets_assurance() then
+		raise exception 'two-factor sign-in incomplete' using errcode = '42501';
+	end if;
 	select * into account from auth.users u
 	where u.id = auth.uid() and u.created_at > now() - interval '1 hour'
 		and not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email');

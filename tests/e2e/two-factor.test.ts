@@ -79,7 +79,11 @@ test('English: turn it on, sign in with password and code; a wrong or used code 
 	// Half signed in: the panel and the API do not take the password's session yet.
 	await page.goto('/panel');
 	await expect(page).toHaveURL(/\/login\/code\?next=%2Fpanel$/);
+	await page.goto('/checkout');
+	await expect(page).toHaveURL(/\/login\/code\?next=%2Fcheckout$/);
 	expect((await page.request.get('/api/panel/dashboard')).status()).toBe(401);
+	const ticket = { subject: 'Lag at night', department: 'technical', message: 'Hello there' };
+	expect((await page.request.post('/api/tickets', { data: ticket })).status()).toBe(401);
 
 	await enterCode(page, wrongCode(app));
 	await expect(page.getByRole('alert')).toHaveText(
@@ -89,8 +93,9 @@ test('English: turn it on, sign in with password and code; a wrong or used code 
 	await enterCode(page, enrolmentCode);
 	await expect(page.getByRole('alert')).toContainText('already been used');
 
+	// Right: on to where they were going last.
 	await enterCode(page, nextCode(app));
-	await expect(page).toHaveURL(/\/panel$/);
+	await expect(page).toHaveURL(/\/checkout$/);
 	expect((await page.request.get('/api/panel/dashboard')).status()).toBe(200);
 });
 

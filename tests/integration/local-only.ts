@@ -28,6 +28,10 @@ export const LOCAL_ONLY: Record<string, string> = {
 	'tests/integration/local-stack/json-depth.test.ts': 'turns on auto-confirmation',
 	'tests/integration/local-stack/auth-oauth-google.test.ts':
 		'signs in through the embedded stack’s stand-in for Google’s pages',
+	'tests/integration/local-stack/auth-mfa-upgrade.test.ts':
+		'opens an embedded stack on a data folder from before the MFA tables',
+	'tests/integration/local-stack/auth-mfa-local.test.ts':
+		'ages MFA challenges in the database, lowers the MFA limits and adds a migration of its own',
 	'tests/integration/local-stack/rest-write.test.ts': 'lowers the request body limit',
 	'tests/integration/data-model/policy-mutation.test.ts': 'adds a migration of its own',
 	'tests/integration/data-model/database-types.test.ts':

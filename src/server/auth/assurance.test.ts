@@ -1,8 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import type { RequestClient } from '../supabase/request-client';
 import { callerOf } from '../http/caller';
 import { checkCookieSession } from './assurance';
+
+// A bearer token's user, as the auth service answers for it: a two-factor customer.
+vi.mock('../supabase/admin-client', () => ({
+	adminClient: () => ({
+		auth: {
+			getUser: () =>
+				Promise.resolve({
+					data: {
+						user: { id: 'b', factors: [{ id: 'f', factor_type: 'totp', status: 'verified' }] },
+					},
+				}),
+		},
+	}),
+}));
 
 // The one session check behind the panel guard (middleware) and every API door (callerOf): a
 // customer with a verified factor is signed in only at aal2.
@@ -46,5 +60,19 @@ describe('callerOf (every customer API door)', () => {
 		const user = { id: 'u', factors: verified };
 		expect(await callerOf(context(cookieClient(user, 'aal1')))).toBeNull();
 		expect(await callerOf(context(cookieClient(user, 'aal2')))).toMatchObject({ id: 'u' });
+	});
+});
+
+describe('callerOf with a bearer token', () => {
+	it('refuses a script holding an aal1 token of a two-factor customer, takes their aal2 token', async () => {
+		const asBearer = (aal: string) =>
+			({
+				request: new Request('http://site.test/api/x', {
+					headers: { Authorization: `Bearer ${token(aal)}` },
+				}),
+				locals: {},
+			}) as unknown as APIContext;
+		expect(await callerOf(asBearer('aal1'))).toBeNull();
+		expect(await callerOf(asBearer('aal2'))).toMatchObject({ id: 'b' });
 	});
 });

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { TOTP } from 'otpauth';
 import type { Database } from '../../../src/lib/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, other, startProductStack, type Personas } from './personas.ts';
@@ -63,5 +64,28 @@ describe('the customer’s sessions', () => {
 		});
 		expect(refresh.error).not.toBeNull();
 		expect((await p.anon.auth.getUser(laptop.session.access_token)).error).toBeNull();
+	});
+
+	it('refuses a password-only session of a two-factor customer', async () => {
+		const who = {
+			email: `sessions-2fa-${Date.now()}@example.com`,
+			password: 'Two-Factor-Lantern-2026',
+		};
+		const created = await p.service.auth.admin.createUser({ ...who, email_confirm: true });
+		expect(created.error).toBeNull();
+		const full = await signIn(who, 'Laptop-Browser/1.0');
+		const { data: enrolled, error } = await full.client.auth.mfa.enroll({ factorType: 'totp' });
+		if (error) throw error;
+		const code = new TOTP({ secret: enrolled.totp.secret }).generate();
+		const verified = await full.client.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code });
+		expect(verified.error).toBeNull();
+		const half = await signIn(who, 'Phone-Browser/2.0');
+		const answers = [
+			await half.client.rpc('my_sessions'),
+			await half.client.rpc('end_my_session', { session_id: full.sessionId }),
+		];
+		expect(answers.map((answer) => answer.error?.code)).toEqual(['42501', '42501']);
+		// The complete (aal2) session is served.
+		expect((await full.client.rpc('my_sessions')).error).toBeNull();
 	});
 });

@@ -4,6 +4,7 @@ import { clientFor, type Client } from '../local-stack/helpers.ts';
 import {
 	demo,
 	expectOnlyOwnRows,
+	ids,
 	other,
 	startProductStack,
 	visibleRows,
@@ -102,5 +103,33 @@ describe('writes', () => {
 		expect(half.error?.code).toBe('42501');
 		const full = await p.other.from('tickets').insert(ticket);
 		expect(full.error).toBeNull();
+	});
+});
+
+describe('functions that run past row-level security', () => {
+	it('refuse a password-only session of a two-factor customer, and serve it at aal2', async () => {
+		const half = [
+			await halfSignedIn.rpc('affiliate_overview'),
+			await halfSignedIn.rpc('join_affiliate_programme'),
+			await halfSignedIn.rpc('request_affiliate_payout', { currency: 'EUR', details: 'IBAN NO93' }),
+			await halfSignedIn.rpc('request_cancellation', {
+				service_id: ids.valheim,
+				reason: 'Too cold',
+			}),
+			await halfSignedIn.rpc('keep_service', { service_id: ids.valheim }),
+		];
+		expect(half.map((answer) => answer.error?.code)).toEqual(Array(5).fill('42501'));
+
+		const cancelled = await p.other.rpc('request_cancellation', {
+			service_id: ids.valheim,
+			reason: 'Too cold',
+		});
+		expect(cancelled.error).toBeNull();
+		expect((await p.other.rpc('keep_service', { service_id: ids.valheim })).error).toBeNull();
+		expect((await p.other.rpc('join_affiliate_programme')).data).toMatch(/^[2-9A-Z]{8}$/);
+	});
+
+	it('leave a customer without a factor as they were', async () => {
+		expect((await p.owner.rpc('affiliate_overview')).error).toBeNull();
 	});
 });

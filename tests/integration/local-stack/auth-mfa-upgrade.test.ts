@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, startTestStack } from './helpers.ts';
+import { enrollTotp } from './mfa-helpers.ts';
+
+// A data folder bootstrapped before the stack had the MFA tables gains them when it is next opened,
+// so a developer's existing local database serves /factors without being thrown away.
+
+const MFA_MIGRATIONS = fileURLToPath(new URL('./fixtures/mfa-migrations', import.meta.url));
+
+let workDir: string;
+
+beforeAll(async () => {
+	workDir = await mkdtemp(join(tmpdir(), 'local-stack-mfa-'));
+});
+afterAll(async () => {
+	await rm(workDir, { recursive: true, force: true });
+});
+
+describe('an older data folder', () => {
+	it('gets auth.mfa_factors and auth.mfa_challenges on the next start', async () => {
+		const options = { dataDir: join(workDir, 'data'), migrationsDir: MFA_MIGRATIONS };
+		const before = await startTestStack(options);
+		try {
+			// The migration's function depends on auth.mfa_factors; what an old folder lacks goes with it.
+			await before.sql((db) =>
+				db.exec(`drop table auth.mfa_challenges, auth.mfa_factors cascade;
+					drop type auth.factor_type, auth.factor_status;`),
+			);
+			const { rows } = await before.sql((db) =>
+				db.query<{ present: boolean }>(
+					`select to_regclass('auth.mfa_factors') is not null as present`,
+				),
+			);
+			expect(rows).toEqual([{ present: false }]);
+		} finally {
+			await before.stop();
+		}
+
+		const after = await startTestStack(options);
+		try {
+			const { client } = await signedInUser(after);
+			const factor = await enrollTotp(client, 'After the upgrade');
+			const { data } = await client.auth.mfa.listFactors();
+			expect(data?.all.map((listed) => listed.id)).toEqual([factor.id]);
+		} finally {
+			await after.stop();
+		}
+	});
+});
