@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { newAccount } from './fixtures';
 import { signIn } from './backend';
 import { expect, test } from './test';
@@ -22,6 +23,16 @@ test('revoking another session from the Security tab ends it', async ({ page, br
 	await expect(current).toContainText('Chrome on');
 	const others = page.locator('[data-session=other]');
 	await expect(others).toHaveCount(1);
+	const { violations } = await new AxeBuilder({ page })
+		.options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+		.analyze();
+	const serious = violations.filter(
+		(v) =>
+			v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch',
+	);
+	expect(
+		serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+	).toEqual([]);
 	await others.getByRole('button', { name: /^Sign out/ }).click();
 	await expect(page.locator('[data-session-notice=success]')).toHaveText(
 		'That session is signed out.',
