@@ -122,6 +122,22 @@ describe('Google sign-in through the stand-in', () => {
 		expect(password.error?.code).toBe('invalid_credentials');
 	});
 
+	it('without PKCE puts the session in the redirect’s fragment (implicit flow)', async () => {
+		const client = clientFor(stack, stack.anonKey, { auth: { flowType: 'implicit' } });
+		const { data } = await client.auth.signInWithOAuth({
+			provider: 'google',
+			options: { redirectTo: CALLBACK, skipBrowserRedirect: true },
+		});
+		expect(data.url).not.toContain('code_challenge');
+		const email = uniqueEmail('implicit');
+		const landing = await choose(await locationOf(data.url ?? ''), email);
+		expect(landing.searchParams.get('code')).toBeNull();
+		const fragment = new URLSearchParams(landing.hash.slice(1));
+		const user = await client.auth.getUser(fragment.get('access_token') ?? '');
+		expect(user.data.user?.email).toBe(email);
+		expect(fragment.get('refresh_token')).toMatch(/^[a-z0-9]{12}$/);
+	});
+
 	it('replaces a redirect_to outside the allow list with the site URL, as GoTrue does', async () => {
 		const { client, standIn } = await toStandIn('https://evil.example/steal');
 		const landing = await choose(standIn, uniqueEmail('redirect'));
