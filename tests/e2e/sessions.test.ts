@@ -62,6 +62,19 @@ test('signing out everywhere ends this session too', async ({ page }) => {
 	expect(await refused.json()).toMatchObject({
 		error: { code: 'invalid_body', message: de['api.error.badRequest'] },
 	});
+	// This session is ended by signing out, not from the list: asked anyway, it is refused.
+	const listed = (await (await page.request.get('/api/panel/sessions?locale=de')).json()) as {
+		sessions: { id: string; current: boolean }[];
+	};
+	const mine = listed.sessions.find((session) => session.current)?.id;
+	const own = await page.request.post('/api/panel/sessions', {
+		headers: { Origin: new URL(page.url()).origin },
+		data: { action: 'end', sessionId: mine, locale: 'de' },
+	});
+	expect(own.status()).toBe(400);
+	expect(await own.json()).toMatchObject({
+		error: { code: 'current_session', message: de['sessions.error.current'] },
+	});
 	await page.reload();
 	await expect(page.locator('[data-session=current]')).toContainText('Dieses Gerät');
 	await page.getByRole('button', { name: 'Überall abmelden' }).click();

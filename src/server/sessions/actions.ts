@@ -4,7 +4,7 @@ import type { RequestClient } from '../supabase/request-client';
 import { currentSessionId } from './queries';
 
 export type SessionOutcome =
-	| { ok: true; message: UiKey; signedOut: boolean }
+	| { ok: true; signedOut: boolean }
 	| { ok: false; status: number; code: string; message: UiKey };
 
 /**
@@ -19,12 +19,12 @@ export async function endSessions(
 	if (request.action === 'everywhere') {
 		const { error } = await supabase.auth.signOut({ scope: 'global' });
 		if (error) return unavailable;
-		return { ok: true, message: 'sessions.error.signedOut', signedOut: true };
+		return { ok: true, signedOut: true };
 	}
 	if (request.action === 'others') {
 		const { error } = await supabase.auth.signOut({ scope: 'others' });
 		if (error) return unavailable;
-		return { ok: true, message: 'sessions.othersEnded', signedOut: false };
+		return { ok: true, signedOut: false };
 	}
 	// This session is ended by signing out, which also clears this browser's cookies.
 	if (request.sessionId === (await currentSessionId(supabase)))
@@ -33,7 +33,7 @@ export async function endSessions(
 	if (error) return unavailable;
 	if (!data)
 		return { ok: false, status: 404, code: 'not_found', message: 'sessions.error.notFound' };
-	return { ok: true, message: 'sessions.ended', signedOut: false };
+	return { ok: true, signedOut: false };
 }
 
 const unavailable: SessionOutcome = {
