@@ -53,6 +53,15 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(DEFAULTS.rateLimits.windowSeconds).toBe(300);
 	});
 
+	it('agree on multi-factor authentication: TOTP on, GoTrue’s factor limit', () => {
+		expect(Number(valueIn('auth.mfa', 'max_enrolled_factors'))).toBe(
+			DEFAULTS.mfa.maxEnrolledFactors,
+		);
+		expect(valueIn('auth.mfa.totp', 'enroll_enabled')).toBe(String(DEFAULTS.mfa.totpEnrollEnabled));
+		expect(valueIn('auth.mfa.totp', 'verify_enabled')).toBe(String(DEFAULTS.mfa.totpVerifyEnabled));
+		expect(DEFAULTS.mfa.totpEnrollEnabled && DEFAULTS.mfa.totpVerifyEnabled).toBe(true);
+	});
+
 	it('name the project’s auth mail templates, which exist and parse', () => {
 		expect(DEFAULTS.configFile).toBe('supabase/config.toml');
 		const templates = readEmailTemplates(new URL('../config.toml', import.meta.url).pathname);

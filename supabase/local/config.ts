@@ -1,5 +1,6 @@
 import type { RateLimitSettings } from './auth/rate-limit.ts';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit.ts';
+import { DEFAULT_MFA } from './auth/mfa-config.ts';
 import type { MfaSettings } from './auth/mfa-config.ts';
 
 // Options of startLocalStack and their defaults. The defaults match supabase/config.toml (a unit test
@@ -71,6 +72,8 @@ export const DEFAULTS = {
 	// 1 MiB: far above any storefront payload, small enough that a runaway upload is refused early.
 	maxBodyBytes: 1024 * 1024,
 	rateLimits: DEFAULT_RATE_LIMITS,
+	// GoTrue's MFA defaults; config.toml turns TOTP on for `supabase start` and the hosted project.
+	mfa: DEFAULT_MFA,
 	// The site signs customers in from its server; without forwarding they would share one address.
 	sbForwardedForEnabled: true,
 } as const;

@@ -116,6 +116,8 @@ export async function deleteUser(ctx: AuthContext, request: ApiRequest): Promise
 		if (soft) {
 			await tx.query('delete from auth.sessions where user_id = $1', [id]);
 			await tx.query('delete from auth.identities where user_id = $1', [id]);
+			// GoTrue hard-deletes a soft-deleted user's factors (DeleteFactorsByUserId).
+			await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
 			await tx.query(
 				`update auth.users set deleted_at = now(), email = null, phone = null, encrypted_password = '' where id = $1`,
 				[id],

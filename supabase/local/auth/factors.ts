@@ -64,15 +64,21 @@ export async function loadFactor(
 	return factor;
 }
 
+const AMR_METHOD: Record<FactorRow['factor_type'], string> = {
+	totp: 'totp',
+	phone: 'mfa/phone',
+	webauthn: 'mfa/webauthn',
+};
+
 /**
  * Deletes a factor and, as DowngradeSessionsToAAL1 does, takes every session it upgraded back to
- * aal1: their MFA sign-in methods go, factor_id is cleared.
+ * aal1: the sign-in method of its type goes from them, factor_id is cleared.
  */
 export async function deleteFactor(tx: Transaction, factor: FactorRow): Promise<void> {
 	await tx.query(
-		`delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/phone', 'mfa/webauthn')
+		`delete from auth.mfa_amr_claims where authentication_method = $2
 		 and session_id in (select id from auth.sessions where factor_id = $1)`,
-		[factor.id],
+		[factor.id, AMR_METHOD[factor.factor_type]],
 	);
 	await tx.query(
 		`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`,

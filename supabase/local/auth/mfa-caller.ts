@@ -1,6 +1,6 @@
 import type { Transaction } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
-import { forbidden } from './errors.ts';
+import { AuthError, forbidden } from './errors.ts';
 import { loadFactor } from './factors.ts';
 import type { FactorRow } from './factors.ts';
 import { withUser } from './request.ts';
@@ -15,13 +15,18 @@ export interface MfaCaller extends Caller {
 	aal: string | null;
 }
 
+/** EnrollFactor and UnenrollFactor need the token's session; GoTrue answers 500 without one. */
+export function requireSession(caller: MfaCaller, message: string): void {
+	if (caller.aal === null) throw new AuthError(500, 'unexpected_failure', message);
+}
+
 export function withMfaCaller<T>(
 	ctx: AuthContext,
 	authorization: string | undefined,
 	work: (tx: Transaction, caller: MfaCaller) => Promise<T>,
 ): Promise<T> {
 	return withUser(ctx, authorization, async (tx, caller) => {
-		if (caller.user.is_anonymous || caller.claims.is_anonymous === true)
+		if (caller.claims.is_anonymous === true)
 			throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
 		let aal: string | null = null;
 		if (caller.sessionId) {

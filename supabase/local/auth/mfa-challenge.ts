@@ -16,9 +16,10 @@ export async function challengeFactor(
 	authorization: string | undefined,
 	factorId: string,
 ): Promise<ApiResponse> {
-	// GoTrue's limiter sits in front of the route, so even refused requests use up the address's tokens.
-	ctx.limiter.takeFactorChallenge(request.ip);
 	return withCallerFactor(ctx, authorization, factorId, async (tx, _caller, factor) => {
+		// GoTrue's limiter runs after authentication and loadFactor: a request that passes those uses
+		// up the address's token even if it is refused afterwards.
+		ctx.limiter.takeFactorChallenge(request.ip);
 		if (!ctx.settings.mfa.totpVerifyEnabled)
 			throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
 		const id = randomUUID();

@@ -6,7 +6,7 @@ import type { AuthContext } from './context.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { factorsOf } from './factors.ts';
 import type { MfaSettings } from './mfa-config.ts';
-import { withMfaCaller } from './mfa-caller.ts';
+import { requireSession, withMfaCaller } from './mfa-caller.ts';
 import type { MfaCaller } from './mfa-caller.ts';
 import { optionalString, parseBody } from './request.ts';
 import { newTotpSecret, qrCodeSvg, totpUri } from './totp.ts';
@@ -46,7 +46,7 @@ async function validateFactors(
 			'too_many_enrolled_mfa_factors',
 			'Maximum number of verified factors reached, unenroll to continue',
 		);
-	if (verified > 0 && caller.aal !== null && caller.aal !== 'aal2')
+	if (verified > 0 && caller.aal !== 'aal2')
 		throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
 }
 
@@ -55,11 +55,13 @@ export async function enrollFactor(
 	request: ApiRequest,
 	authorization: string | undefined,
 ): Promise<ApiResponse> {
-	const body = parseBody(request);
-	const factorType = optionalString(body, 'factor_type') ?? '';
-	const friendlyName = optionalString(body, 'friendly_name') ?? '';
-	const issuerParam = optionalString(body, 'issuer') ?? '';
 	return withMfaCaller(ctx, authorization, async (tx, caller) => {
+		requireSession(caller, 'A valid session and a registered user are required to enroll a factor');
+		// Read once the caller is authenticated, as GoTrue's handler reads its params.
+		const body = parseBody(request);
+		const factorType = optionalString(body, 'factor_type') ?? '';
+		const friendlyName = optionalString(body, 'friendly_name') ?? '';
+		const issuerParam = optionalString(body, 'issuer') ?? '';
 		const disabled = DISABLED_TYPES[factorType];
 		if (disabled) throw unprocessable(disabled[0], disabled[1]);
 		if (factorType !== 'totp')
@@ -70,7 +72,7 @@ export async function enrollFactor(
 		// The issuer defaults to the site URL's host (with its port, as Go's url.Host has it).
 		const issuer = issuerParam !== '' ? issuerParam : new URL(ctx.settings.siteUrl).host;
 		const secret = newTotpSecret();
-		const uri = totpUri(issuer, caller.user.email ?? caller.user.phone ?? '', secret);
+		const uri = totpUri(issuer, caller.user.email ?? '', secret);
 		const id = randomUUID();
 		await tx.query(
 			`insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)

@@ -3,7 +3,7 @@ import type { ApiResponse } from '../http/types.ts';
 import type { AuthContext } from './context.ts';
 import { unprocessable } from './errors.ts';
 import { deleteFactor } from './factors.ts';
-import { withCallerFactor } from './mfa-caller.ts';
+import { requireSession, withCallerFactor } from './mfa-caller.ts';
 
 // DELETE /factors/{id}: an unverified factor can go at aal1; a verified one needs an aal2 session,
 // refused with 422 (not the 403 of enrol) as GoTrue's UnenrollFactor answers. Sessions the factor
@@ -15,6 +15,7 @@ export async function unenrollFactor(
 	factorId: string,
 ): Promise<ApiResponse> {
 	return withCallerFactor(ctx, authorization, factorId, async (tx, caller, factor) => {
+		requireSession(caller, 'A valid session and factor are required to unenroll a factor');
 		if (factor.status === 'verified' && caller.aal !== 'aal2')
 			throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
 		await deleteFactor(tx, factor);

@@ -1,19 +1,20 @@
 import { json } from '../http/types.ts';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import type { AuthContext } from './context.ts';
-import { badRequest, forbidden, unprocessable } from './errors.ts';
+import { badRequest, unprocessable } from './errors.ts';
 import type { AuthError } from './errors.ts';
 import { withCallerFactor } from './mfa-caller.ts';
 import { optionalString, parseBody } from './request.ts';
-import { addAmrClaim, insertRefreshToken, ipOrNull, tokenResponse } from './sessions.ts';
+import { ipOrNull } from './sessions.ts';
+import { upgradeSession } from './mfa-session.ts';
 import { totpCodeIsValid } from './totp.ts';
 import { isUuid } from './users.ts';
 
 // POST /factors/{id}/verify: checks the challenge (this factor's, unused, same address, not expired)
 // and the code, then upgrades the caller's session to aal2 in one transaction, as GoTrue's
-// VerifyFactor and updateMFASessionAndClaims do: the challenge is spent, the factor verified, `totp`
-// joins the session's sign-in methods, its refresh token is rotated, the user's other sessions below
-// aal2 are ended and their other unverified TOTP factors deleted.
+// VerifyFactor and updateMFASessionAndClaims do.
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 interface ChallengeRow {
 	id: string;
@@ -22,29 +23,39 @@ interface ChallengeRow {
 	expired: boolean;
 }
 
+/** VerifyFactorParams: challenge_id decodes into a uuid.UUID (absent: the nil UUID), code a string. */
+function verifyParams(request: ApiRequest): { challengeId: string; code: string } {
+	const body = parseBody(request);
+	const challengeId = optionalString(body, 'challenge_id') ?? NIL_UUID;
+	if (!isUuid(challengeId)) {
+		const why =
+			challengeId.length === 36
+				? `incorrect UUID format in string "${challengeId}"`
+				: `incorrect UUID length ${challengeId.length} in string "${challengeId}"`;
+		throw badRequest('bad_json', `Could not parse request body as JSON: uuid: ${why}`);
+	}
+	return { challengeId, code: optionalString(body, 'code') ?? '' };
+}
+
 export async function verifyFactor(
 	ctx: AuthContext,
 	request: ApiRequest,
 	authorization: string | undefined,
 	factorId: string,
 ): Promise<ApiResponse> {
-	ctx.limiter.takeFactorVerify(request.ip);
-	const body = parseBody(request);
-	const challengeId = optionalString(body, 'challenge_id') ?? '';
-	const code = optionalString(body, 'code') ?? '';
-	if (!isUuid(challengeId))
-		throw badRequest('bad_json', 'Could not parse request body as JSON: invalid UUID length');
 	const outcome = await withCallerFactor(
 		ctx,
 		authorization,
 		factorId,
 		async (tx, caller, factor) => {
+			// GoTrue's limiter runs after authentication and loadFactor, before the handler reads the body.
+			ctx.limiter.takeFactorVerify(request.ip);
+			const { challengeId, code } = verifyParams(request);
+			if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
 			if (!ctx.settings.mfa.totpVerifyEnabled)
 				throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
-			if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
 			const { rows } = await tx.query<ChallengeRow>(
-				`select id, verified_at is not null as verified,
-			   ip_address = $3::inet as same_ip,
+				`select id, verified_at is not null as verified, ip_address = $3::inet as same_ip,
 			   now() > created_at + make_interval(secs => $4) as expired
 			 from auth.mfa_challenges where id = $1 and factor_id = $2`,
 				[
@@ -68,53 +79,12 @@ export async function verifyFactor(
 			if (challenge.expired) {
 				// GoTrue deletes the expired challenge; that must be committed though the request fails.
 				await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-				return {
-					refused: unprocessable(
-						'mfa_challenge_expired',
-						`MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-					),
-				};
+				const message = `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`;
+				return { refused: unprocessable('mfa_challenge_expired', message) };
 			}
 			if (!totpCodeIsValid(factor.secret ?? '', code))
 				throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-			const sessionId = caller.sessionId;
-			if (!sessionId) throw forbidden('session_not_found', 'Session not found');
-
-			await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
-				challenge.id,
-			]);
-			if (factor.status !== 'verified')
-				await tx.query(
-					`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
-					[factor.id],
-				);
-			await addAmrClaim(tx, sessionId, 'totp');
-			// The session's active refresh token is revoked and replaced by a child, as a refresh does.
-			const { rows: active } = await tx.query<{ token: string }>(
-				`update auth.refresh_tokens set revoked = true, updated_at = now()
-			 where session_id = $1 and revoked = false returning token`,
-				[sessionId],
-			);
-			const refreshToken = await insertRefreshToken(
-				tx,
-				caller.user.id,
-				sessionId,
-				active.at(-1)?.token ?? null,
-			);
-			await tx.query(
-				`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
-				[sessionId, factor.id],
-			);
-			await tx.query(
-				`delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') = 'aal1'`,
-				[caller.user.id, sessionId],
-			);
-			await tx.query(
-				`delete from auth.mfa_factors where user_id = $1 and id <> $2
-			 and status = 'unverified' and factor_type = $3`,
-				[caller.user.id, factor.id, factor.factor_type],
-			);
-			return { session: await tokenResponse(ctx, tx, caller.user, sessionId, refreshToken) };
+			return { session: await upgradeSession(ctx, tx, caller, factor, challenge.id) };
 		},
 	);
 	if ('refused' in outcome) throw outcome.refused as AuthError;

@@ -9,8 +9,8 @@ import { TokenBuckets } from './token-bucket.ts';
 //   count reaches its limit, every password grant for that account or from that address is refused
 //   with 429 until old failures age out — a correct password included, or guessing would go on.
 // MFA challenge and verify each have GoTrue's own per-address limiter (apilimiter FactorChallenge,
-// FactorVerify): RATE_LIMIT_CHALLENGE_AND_VERIFY per minute with a burst of 30. Not per user: that
-// is what GoTrue does, and what the research on hosted projects found.
+// FactorVerify): RATE_LIMIT_CHALLENGE_AND_VERIFY per minute with a burst of 30, the bucket dropped a
+// minute after it was made. Per address, not per user, as GoTrue limits them.
 
 export interface RateLimitSettings {
 	windowSeconds: number;
@@ -47,8 +47,9 @@ export class LoginLimiter {
 		this.#signIns = new TokenBuckets(settings.signInsSignUpsPerIp, settings.windowSeconds);
 		// A bucket of `burst` refilled at the per-minute rate: `burst` tokens per burst/rate minutes.
 		const refillSeconds = (60 * settings.mfaBurst) / settings.mfaChallengeAndVerifyPerMinute;
-		this.#factorChallenges = new TokenBuckets(settings.mfaBurst, refillSeconds);
-		this.#factorVerifies = new TokenBuckets(settings.mfaBurst, refillSeconds);
+		// GoTrue's limiter forgets an address's bucket a minute after making it.
+		this.#factorChallenges = new TokenBuckets(settings.mfaBurst, refillSeconds, 60);
+		this.#factorVerifies = new TokenBuckets(settings.mfaBurst, refillSeconds, 60);
 	}
 
 	/** POST /factors/{id}/challenge: 429 over_request_rate_limit once the address's bucket is empty. */

@@ -29,4 +29,19 @@ describe('TokenBuckets', () => {
 		for (let t = 1_000; t < 10_000; t += 1_000) expect(buckets.take('a', t)).toBe(false);
 		expect(buckets.take('a', 10_000)).toBe(true);
 	});
+
+	it('forgets a bucket a set time after it was made, as tollbooth expires its entries', () => {
+		// GoTrue's MFA limiters: 30 at once, 15 a minute, and the entry dropped a minute after creation.
+		const buckets = new TokenBuckets(30, 120, 60);
+		const t0 = 0;
+		for (let n = 0; n < 30; n += 1) expect(buckets.take('a', t0)).toBe(true);
+		expect(buckets.take('a', t0 + 1_000)).toBe(false);
+		// Refilled at 15 a minute: one token by 4 s, taken at once, whatever the entry's age.
+		expect(buckets.take('a', t0 + 4_000)).toBe(true);
+		expect(buckets.take('a', t0 + 4_000)).toBe(false);
+		// A minute after the bucket was made it is gone: a full one replaces it.
+		const fresh = t0 + 60_000;
+		for (let n = 0; n < 30; n += 1) expect(buckets.take('a', fresh)).toBe(true);
+		expect(buckets.take('a', fresh)).toBe(false);
+	});
 });

@@ -22,6 +22,10 @@ describe('TOTP as GoTrue validates it', () => {
 		expect(totpCodeIsValid(secret, codeAt(secret, now + 60_000), now)).toBe(false);
 	});
 
+	it('ignores white space around the code, as pquerna/otp trims it', () => {
+		expect(totpCodeIsValid(secret, ` ${codeAt(secret, now)}\n`, now)).toBe(true);
+	});
+
 	it('refuses anything but six digits', () => {
 		expect(totpCodeIsValid(secret, `${codeAt(secret, now)}0`, now)).toBe(false);
 		expect(totpCodeIsValid(secret, 'abcdef', now)).toBe(false);

@@ -34,8 +34,12 @@ export function qrCodeSvg(uri: string): string {
 	return renderSVG(uri, { ecc: 'H' });
 }
 
-/** Whether `code` is the secret's code for the current step or the one either side of it. */
-export function totpCodeIsValid(secret: string, code: string, now = Date.now()): boolean {
+/**
+ * Whether `code` is the secret's code for the current step or the one either side of it. Surrounding
+ * white space is ignored, as pquerna/otp v1.4's hotp.ValidateCustom trims it.
+ */
+export function totpCodeIsValid(secret: string, rawCode: string, now = Date.now()): boolean {
+	const code = rawCode.trim();
 	if (!/^\d{6}$/.test(code)) return false;
 	const delta = TOTP.validate({
 		token: code,

@@ -12,6 +12,7 @@ import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody, requireUser, withUser } from './request.ts';
 import { findUserByEmail, updateUser } from './users.ts';
 import { userView } from './user-view.ts';
+import { assertAal2ForCredentialChange } from './mfa-step-up.ts';
 
 // GET /user and PUT /user. An update answers with the bare user (no new tokens); a password change
 // ends the user's other sessions; an e-mail change waits for the link mailed to the new address
@@ -48,6 +49,11 @@ export async function updateCurrentUser(
 	if (body.app_metadata !== undefined && body.app_metadata !== null) {
 		throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
 	}
+	await assertAal2ForCredentialChange(ctx, caller, {
+		password: optionalString(body, 'password'),
+		email: optionalString(body, 'email'),
+		phone: optionalString(body, 'phone'),
+	});
 	if (optionalString(body, 'phone'))
 		throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
 	const data = optionalObject(body, 'data');

@@ -41,3 +41,9 @@ alter type auth.factor_type owner to supabase_auth_admin;
 alter type auth.factor_status owner to supabase_auth_admin;
 alter table auth.mfa_factors owner to supabase_auth_admin;
 alter table auth.mfa_challenges owner to supabase_auth_admin;
+
+-- As on a hosted project: row-level security on with no policy, and no grants to the API roles. A
+-- policy that asks about a user's factors does so through a security definer function; a bare
+-- `grant select` would see no rows rather than fail, here as there.
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;

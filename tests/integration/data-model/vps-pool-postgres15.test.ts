@@ -15,6 +15,7 @@ let pg: Postgres15;
 beforeAll(() => {
 	pg = startPostgres15();
 	pg.psql(read('local/db/bootstrap.sql'));
+	pg.psql(read('local/db/auth-mfa.sql'));
 	for (const file of readdirSync(fileURLToPath(new URL('migrations/', root))).sort())
 		if (file.endsWith('.sql')) pg.psql(read(`migrations/${file}`));
 	pg.psql(read('seed.sql'));

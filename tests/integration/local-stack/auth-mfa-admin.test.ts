@@ -68,6 +68,13 @@ describe('auth.admin.mfa', () => {
 		expect(await response.json()).toMatchObject({ id: factor.id, friendly_name: 'New name' });
 	});
 
+	it("removes a soft-deleted user's factors", async () => {
+		const { user } = await userWithVerifiedFactor(stack);
+		expect((await admin().deleteUser(user.id, true)).error).toBeNull();
+		const { data } = await admin().mfa.listFactors({ userId: user.id });
+		expect(data?.factors).toEqual([]);
+	});
+
 	it('answers 404 for an unknown user or factor', async () => {
 		const { user } = await signedInUser(stack);
 		const unknownFactor = await admin().mfa.deleteFactor({ userId: user.id, id: randomUUID() });
@@ -75,6 +82,17 @@ describe('auth.admin.mfa', () => {
 		expect(unknownFactor.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
 		const unknownUser = await admin().mfa.listFactors({ userId: randomUUID() });
 		expect(unknownUser.error).toMatchObject({ status: 404, code: 'user_not_found' });
+	});
+
+	it('answers 404 validation_failed for a user id that is not a UUID', async () => {
+		const response = await api(stack, '/auth/v1/admin/users/not-a-uuid/factors', {
+			key: stack.serviceRoleKey,
+		});
+		expect(response.status).toBe(404);
+		expect(await response.json()).toMatchObject({
+			error_code: 'validation_failed',
+			msg: 'user_id must be an UUID',
+		});
 	});
 
 	it('is refused to a user token', async () => {

@@ -116,6 +116,17 @@ describe('row-level security on the aal claim', () => {
 		expect(fresh.data).toEqual({ aal: 'aal1', methods: ['password'] });
 	});
 
+	it('keeps auth.mfa_factors as hosted: row-level security on, nothing granted to the API roles', async () => {
+		const { rows } = await stack.sql((db) =>
+			db.query<{ rls: boolean; readable: boolean }>(
+				`select c.relrowsecurity as rls,
+				   has_table_privilege('authenticated', 'auth.mfa_factors', 'select') as readable
+				 from pg_class c where c.oid = 'auth.mfa_factors'::regclass`,
+			),
+		);
+		expect(rows).toEqual([{ rls: true, readable: false }]);
+	});
+
 	it('lets a user without a factor in at aal1, and asks aal2 of one with a verified factor', async () => {
 		const plain = await signedInUser(stack);
 		expect((await plain.client.from('vault').insert({ body: 'no factor' })).error).toBeNull();

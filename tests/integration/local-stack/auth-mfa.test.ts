@@ -156,9 +156,10 @@ describe('verifying a factor', () => {
 		expect(verified.error).toBeNull();
 		const { data: after } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
 		expect(after).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-		expect(after?.currentAuthenticationMethods.map((entry) => entry.method)).toEqual([
-			'totp',
-			'password',
+		// GoTrue sends {method, timestamp} entries (a custom-claims hook could send plain strings).
+		expect(after?.currentAuthenticationMethods).toEqual([
+			{ method: 'totp', timestamp: expect.any(Number) },
+			{ method: 'password', timestamp: expect.any(Number) },
 		]);
 	});
 
@@ -333,5 +334,24 @@ describe('unenrolling', () => {
 		expectAuthError(refused.error, 403, 'insufficient_aal');
 		const allowed = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Two' });
 		expect(allowed.error).toBeNull();
+	});
+});
+
+describe('credential changes once a factor is verified', () => {
+	it('needs aal2 to change the password or e-mail (401 insufficient_aal); metadata needs none', async () => {
+		const { email, client } = await userWithVerifiedFactor(stack);
+		const low = await passwordSession(stack, email, PASSWORD);
+		const password = await low.client.auth.updateUser({ password: 'a new passphrase 2026' });
+		expectAuthError(password.error, 401, 'insufficient_aal');
+		expect(password.error?.message).toBe(
+			'AAL2 session is required to update email or password when MFA is enabled.',
+		);
+		const address = await low.client.auth.updateUser({ email: `new-${email}` });
+		expectAuthError(address.error, 401, 'insufficient_aal');
+		expect((await low.client.auth.updateUser({ data: { theme: 'dark' } })).error).toBeNull();
+		expect((await low.client.auth.updateUser({ email })).error).toBeNull();
+
+		const changed = await client.auth.updateUser({ password: 'a new passphrase 2026' });
+		expect(changed.error).toBeNull();
 	});
 });
