@@ -4,8 +4,7 @@ import type { RequestClient } from '../supabase/request-client';
 import { currentSessionId } from './queries';
 
 export type SessionOutcome =
-	| { ok: true; signedOut: boolean }
-	| { ok: false; status: number; code: string; message: UiKey };
+	{ ok: true; signedOut: boolean } | { ok: false; status: number; code: string; message: UiKey };
 
 /**
  * Ends sessions of the signed-in customer, as the customer: one of the others (end_my_session only
