@@ -1323,10 +1323,15 @@ export type Database = {
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
 			billing_notices_due: { Args: { max: number }; Returns: Json };
+			complete_external_sign_up: {
+				Args: { first_name: string; last_name: string; locale: string; referral_code: string };
+				Returns: boolean;
+			};
 			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };
+			end_my_session: { Args: { session_id: string }; Returns: boolean };
 			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
 			give_up_provisioning: {
@@ -1401,6 +1406,16 @@ export type Database = {
 				Returns: boolean;
 			};
 			mark_notices_sent: { Args: { notices: number[] }; Returns: undefined };
+			my_sessions: {
+				Args: never;
+				Returns: {
+					created_at: string;
+					id: string;
+					ip: string;
+					last_used_at: string;
+					user_agent: string;
+				}[];
+			};
 			open_ticket: {
 				Args: { department: string; message: string; service_id?: string; subject: string };
 				Returns: {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from './config.ts';
 import { readEmailTemplates } from './auth/template-config.ts';
+import { authSettingsFrom } from './auth/settings.ts';
 
 // supabase/config.toml configures `supabase start` and the hosted project; the local stack has the
 // same values built in. This keeps the two from drifting apart. The file is read with a few
@@ -36,6 +37,12 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(valueIn('auth.email', 'max_frequency')).toBe(`${DEFAULTS.mailMinIntervalSeconds}s`);
 		expect(Number(valueIn('auth.email', 'otp_expiry'))).toBe(DEFAULTS.otpExpirySeconds);
 		expect(Number(valueIn('api', 'max_rows'))).toBe(1000);
+	});
+
+	it('enable Google sign-in, which the stack serves through its stand-in', () => {
+		expect(valueIn('auth.external.google', 'enabled')).toBe('true');
+		expect(authSettingsFrom({}).externalGoogle).toBe(true);
+		expect(authSettingsFrom({ configFile: null }).externalGoogle).toBe(false);
 	});
 
 	it('agree on rate limits', () => {

@@ -35,6 +35,11 @@ export interface LocalStackOptions {
 	 * key may name the client address in Sb-Forwarded-For, and Auth's rate limits use that address.
 	 */
 	sbForwardedForEnabled?: boolean;
+	/**
+	 * Google sign-in (`[auth.external.google] enabled` of configFile when unset). Offline, Google's
+	 * pages are played by a clearly labelled stand-in the stack serves.
+	 */
+	externalGoogle?: boolean;
 	// Beyond the documented interface: knobs tests use to reach limits quickly.
 	host?: string;
 	additionalRedirectUrls?: string[];

@@ -73,12 +73,6 @@ test('wrong credentials and missing fields get the spec’s messages in the page
 	await expect(page.getByRole('alert')).toHaveText('Bitte fülle alle erforderlichen Felder aus');
 });
 
-test('Google sign-in says clearly that it is not enabled on this backend', async ({ page }) => {
-	await page.goto('/login');
-	await page.getByRole('button', { name: 'Sign in with Google' }).click();
-	await expect(page.getByRole('alert')).toContainText('Sign-in with Google is not enabled');
-});
-
 test('reset the password through the mailbox, then sign in with the new one', async ({
 	page,
 	context,

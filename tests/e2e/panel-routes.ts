@@ -80,6 +80,7 @@ export function panelPaths(customer: PanelCustomer): string[] {
 	return [
 		'/panel',
 		'/panel/account/profile',
+		'/panel/account/security',
 		'/panel/billing',
 		'/panel/billing/payment-methods',
 		`/panel/billing/invoices/${customer.unpaid[0]!.id}`,

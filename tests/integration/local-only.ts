@@ -26,6 +26,8 @@ export const LOCAL_ONLY: Record<string, string> = {
 	'tests/integration/local-stack/auth-sign-in-limit.test.ts': 'lowers the sign-in rate limits',
 	'tests/integration/local-stack/auth-forwarded-for.test.ts': 'lowers the sign-in rate limits',
 	'tests/integration/local-stack/json-depth.test.ts': 'turns on auto-confirmation',
+	'tests/integration/local-stack/auth-oauth-google.test.ts':
+		'signs in through the embedded stack’s stand-in for Google’s pages',
 	'tests/integration/local-stack/auth-mfa-upgrade.test.ts':
 		'opens an embedded stack on a data folder from before the MFA tables',
 	'tests/integration/local-stack/auth-mfa-local.test.ts':

@@ -81,3 +81,8 @@ export function affiliateKeys(dictionary: Record<string, string>): string[] {
 		...prefixed(dictionary, ['affiliate.']).filter((key) => !key.startsWith('affiliate.error.')),
 	];
 }
+
+/** Keys for the profile's Security tab: its sessions. */
+export function securityKeys(dictionary: Record<string, string>): string[] {
+	return [...common, ...prefixed(dictionary, ['sessions.'])];
+}

@@ -99,7 +99,12 @@ export async function changePassword(
 	}
 	await probe.auth.signOut({ scope: 'local' });
 	const { error } = await supabase.auth.updateUser({ password: entries.next });
-	if (!error) return { ok: true, message: 'profile.passwordSaved' };
+	if (!error) {
+		// The form promises it (sessions.passwordNote): every other session ends. The auth service
+		// already does so on a password change; asking for scope=others keeps the promise on any.
+		await supabase.auth.signOut({ scope: 'others' });
+		return { ok: true, message: 'profile.passwordSaved' };
+	}
 	const failure = describeAuthError(error);
 	return {
 		ok: false,

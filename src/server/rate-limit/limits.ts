@@ -47,6 +47,8 @@ export const limits = {
 	checkoutsPerAccount: limit('checkoutsPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Saved cards added, made default or removed, per customer: adding and removing reach Stripe. */
 	savedCardChangesPerAccount: limit('savedCardChangesPerAccount', { max: 20, windowSeconds: 300 }),
+	/** Sessions signed out from the Security tab, per customer: each is a write to Auth. */
+	sessionEndsPerAccount: limit('sessionEndsPerAccount', { max: 30, windowSeconds: 300 }),
 	/** Cancelling and keeping servers, per customer: each writes the service and its history. */
 	serviceChangesPerAccount: limit('serviceChangesPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Support tickets opened per customer: each lands in staff's queue. */

@@ -42,3 +42,26 @@ export function forwardingFetch(clientAddress: string): typeof fetch | undefined
 		return fetch(input, { ...init, headers });
 	};
 }
+
+/**
+ * The visitor's fetch for the auth service: their address as above, and their browser's
+ * User-Agent, which the auth service records on the sessions it starts and refreshes (the
+ * Security tab shows it); without it every session would look like this server.
+ */
+export function visitorFetch(
+	clientAddress: string,
+	userAgent: string | null,
+): typeof fetch | undefined {
+	const forwarding = forwardingFetch(clientAddress);
+	const env = supabaseEnv();
+	if (!userAgent || !env) return forwarding;
+	const origin = new URL(env.url).origin;
+	const base: typeof fetch = forwarding ?? ((input, init) => fetch(input, init));
+	return (input, init) => {
+		const url = input instanceof Request ? input.url : String(input);
+		if (!isAuthRequest(url, origin)) return base(input, init);
+		const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
+		headers.set('User-Agent', userAgent);
+		return base(input, { ...init, headers });
+	};
+}

@@ -2,7 +2,7 @@ import { createServerClient, parseCookieHeader, type CookieOptions } from '@supa
 import type { AstroCookies } from 'astro';
 import type { Database } from '../../lib/database.types';
 import { requireSupabaseEnv } from './env';
-import { forwardingFetch } from './forwarding';
+import { visitorFetch } from './forwarding';
 
 /** Set when the customer ticks "remember me"; without it the session ends with the browser. */
 export const rememberCookie = 'frostnode-remember';
@@ -36,7 +36,7 @@ export function createRequestClient(
 		parseCookieHeader(request.headers.get('cookie') ?? '').map((c) => [c.name, c.value ?? '']),
 	);
 	const secure = new URL(request.url).protocol === 'https:';
-	const fetch = forwardingFetch(clientAddress);
+	const fetch = visitorFetch(clientAddress, request.headers.get('user-agent'));
 	return createServerClient<Database>(env.url, env.anonKey, {
 		...(fetch ? { global: { fetch } } : {}),
 		cookies: {

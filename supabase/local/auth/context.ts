@@ -30,6 +30,8 @@ export interface AuthSettings {
 	 * address that rate limits and sessions see.
 	 */
 	sbForwardedForEnabled: boolean;
+	/** Google sign-in is enabled; here it goes to the embedded stand-in (auth/google-stand-in.ts). */
+	externalGoogle: boolean;
 	/** The project's own mail templates by kind (config.toml); a kind without one is GoTrue's. */
 	emailTemplates: EmailTemplates;
 	/** Multi-factor authentication (TOTP): factor limits, challenge expiry, enabled flags. */

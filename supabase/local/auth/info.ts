@@ -1,14 +1,13 @@
 import { json } from '../http/types.ts';
-import type { ApiRequest, ApiResponse } from '../http/types.ts';
+import type { ApiResponse } from '../http/types.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError } from './errors.ts';
 
-// The informational endpoints (/settings, /health, JWKS) and /authorize, which on this stack, as on a
-// project without OAuth providers configured, can only say that the provider is not enabled.
+// The informational endpoints (/settings, /health, JWKS). Of the OAuth providers only Google can be
+// enabled here (oauth-authorize.ts); the rest answer as on a project that has not configured them.
 
 export const GOTRUE_VERSION = 'v2.189.0';
 
-const OAUTH_PROVIDERS = [
+export const OAUTH_PROVIDERS = [
 	'apple',
 	'azure',
 	'bitbucket',
@@ -36,6 +35,7 @@ const OAUTH_PROVIDERS = [
 export function settings(ctx: AuthContext): ApiResponse {
 	const external: Record<string, boolean> = { anonymous_users: false };
 	for (const provider of OAUTH_PROVIDERS) external[provider] = false;
+	external.google = ctx.settings.externalGoogle;
 	external.email = true;
 	external.phone = false;
 	return json(200, {
@@ -62,18 +62,5 @@ export function jwks(ctx: AuthContext): ApiResponse {
 		200,
 		{ keys: [ctx.keys.signingKey.publicJwk] },
 		{ 'Cache-Control': 'public, max-age=600' },
-	);
-}
-
-/** GET /authorize?provider=…: every provider is disabled here, so this is always GoTrue's refusal. */
-export function authorize(request: ApiRequest): never {
-	const provider = request.url.searchParams.get('provider') ?? '';
-	if (OAUTH_PROVIDERS.includes(provider)) {
-		throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
-	}
-	throw new AuthError(
-		400,
-		'validation_failed',
-		`Unsupported provider: Provider ${provider} could not be found`,
 	);
 }

@@ -6,7 +6,10 @@ import { createUser, deleteUser, getUserById, updateUserById } from './admin-use
 import { generateLink, invite } from './admin-links.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, OAuthError, renderAuthError } from './errors.ts';
-import { authorize, health, jwks, settings } from './info.ts';
+import { standInApprove, standInSignIn } from './google-stand-in.ts';
+import { health, jwks, settings } from './info.ts';
+import { authorize } from './oauth-authorize.ts';
+import { oauthCallback } from './oauth-callback.ts';
 import { otp, recover, resend } from './mail-flows.ts';
 import { requireAdmin } from './request.ts';
 import { signup } from './signup.ts';
@@ -47,7 +50,10 @@ const ROUTES: Record<string, Route> = {
 	'GET /settings': (ctx) => settings(ctx),
 	'GET /health': () => health(),
 	'GET /.well-known/jwks.json': (ctx) => jwks(ctx),
-	'GET /authorize': (_ctx, request) => authorize(request),
+	'GET /authorize': (ctx, request) => authorize(ctx, request),
+	'GET /callback': (ctx, request) => oauthCallback(ctx, request),
+	'GET /google-stand-in': (ctx, request) => standInSignIn(ctx, request),
+	'GET /google-stand-in/approve': (ctx, request) => standInApprove(ctx, request),
 	'POST /invite': admin(invite),
 	'POST /admin/users': admin(createUser),
 	'GET /admin/users': admin(listUsers),

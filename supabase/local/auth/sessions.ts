@@ -23,6 +23,7 @@ export type AmrMethod =
 	| 'invite'
 	| 'email/signup'
 	| 'email_change'
+	| 'oauth'
 	| 'totp';
 
 /** Methods that prove a second factor: any of them makes the session aal2 (CalculateAALAndAMR). */

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../config.ts';
 import type { LocalStackOptions } from '../config.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AuthSettings } from './context.ts';
 import { mfaSettingsFrom } from './mfa-config.ts';
@@ -25,8 +25,20 @@ export function authSettingsFrom(options: LocalStackOptions): AuthSettings {
 		secureEmailChange: true,
 		sbForwardedForEnabled: options.sbForwardedForEnabled ?? DEFAULTS.sbForwardedForEnabled,
 		emailTemplates: emailTemplatesFrom(options.configFile),
+		externalGoogle: options.externalGoogle ?? googleEnabledIn(options.configFile),
 		mfa: mfaSettingsFrom(options.mfa),
 	};
+}
+
+/** `[auth.external.google] enabled = true` in the project's config.toml (false without a file). */
+function googleEnabledIn(configFile: string | null | undefined): boolean {
+	if (configFile === null) return false;
+	const file = resolve(configFile ?? DEFAULTS.configFile);
+	if (!existsSync(file)) return false;
+	const section = readFileSync(file, 'utf8')
+		.split(/^\[/m)
+		.find((part) => part.startsWith('auth.external.google]'));
+	return /^enabled\s*=\s*true\s*(#.*)?$/m.test(section ?? '');
 }
 
 /** The mail templates of the project's config.toml; none (GoTrue's wording) for null or no file. */

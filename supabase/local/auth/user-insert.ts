@@ -21,6 +21,8 @@ export interface NewUser {
 	role?: string;
 	id?: string;
 	invited?: boolean;
+	/** The identity to create instead of the e-mail one: a sign-up through an OAuth provider. */
+	identity?: { provider: string; providerId: string; data: Record<string, unknown> };
 }
 
 /** Inserts the user and its e-mail identity; triggers on auth.users fire here. */
@@ -62,10 +64,11 @@ export async function insertUser(tx: Transaction, input: NewUser): Promise<UserR
 			console.error('[local-stack] inserting into auth.users failed:', (error as Error).message);
 			throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
 		});
+	const identity = input.identity ?? { provider: 'email', providerId: id, data: identityData };
 	await tx.query(
 		`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-		 values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
-		[id, id, JSON.stringify(identityData)],
+		 values ($1, $2, $3::jsonb, $4, now(), now(), now())`,
+		[identity.providerId, id, JSON.stringify(identity.data), identity.provider],
 	);
 	// Triggers may have changed the row while it was inserted; GoTrue reloads it for the same reason.
 	return (await findUserById(tx, id)) as UserRow;

@@ -19,7 +19,15 @@ export type GatewayResult =
 	| { ok: false; response: ApiResponse };
 
 // GoTrue routes the gateway serves without a key: browsers land on them from e-mail links and redirects.
-const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/.well-known/jwks.json']);
+// The Google stand-in's pages (auth/google-stand-in.ts) play accounts.google.com, which needs no key.
+const OPEN_AUTH_PATHS = new Set([
+	'/verify',
+	'/callback',
+	'/authorize',
+	'/.well-known/jwks.json',
+	'/google-stand-in',
+	'/google-stand-in/approve',
+]);
 
 export function isOpenAuthPath(path: string): boolean {
 	return OPEN_AUTH_PATHS.has(path);

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '@frostnode/local-supabase';
+import { PASSWORD, clientFor, startTestStack, uniqueEmail } from './helpers.ts';
+
+// Google sign-in on the local stack as GoTrue runs it: /authorize (PKCE flow state, redirect_to
+// checked against the allow list), the stand-in for Google's pages, /callback (user and identity,
+// linking by verified address) and the code exchanged through an unmodified supabase-js.
+
+const SITE = 'http://localhost:4321';
+const CALLBACK = `${SITE}/auth/callback`;
+let stack: LocalStack;
+
+beforeAll(async () => {
+	stack = await startTestStack({ externalGoogle: true, siteUrl: SITE });
+});
+afterAll(async () => {
+	await stack?.stop();
+});
+
+const pkceClient = () => clientFor(stack, stack.anonKey, { auth: { flowType: 'pkce' } });
+
+async function locationOf(url: string): Promise<URL> {
+	const response = await fetch(url, { redirect: 'manual' });
+	expect(response.status).toBe(302);
+	return new URL(response.headers.get('location') ?? '');
+}
+
+/** Starts the sign-in and follows it to the stand-in's page; returns the client and that page's URL. */
+async function toStandIn(redirectTo = CALLBACK) {
+	const client = pkceClient();
+	const { data, error } = await client.auth.signInWithOAuth({
+		provider: 'google',
+		options: { redirectTo, skipBrowserRedirect: true },
+	});
+	expect(error).toBeNull();
+	return { client, standIn: await locationOf(data.url ?? '') };
+}
+
+/** The tester picks `email` on the stand-in; returns where /callback sends the browser. */
+async function choose(standIn: URL, email: string, name = 'Ingrid Google'): Promise<URL> {
+	const approve = new URL('google-stand-in/approve', standIn);
+	approve.search = new URLSearchParams({
+		state: standIn.searchParams.get('state') ?? '',
+		redirect_uri: standIn.searchParams.get('redirect_uri') ?? '',
+		email,
+		name,
+	}).toString();
+	const callback = await locationOf(approve.href);
+	expect(callback.href.startsWith(`${stack.url}/auth/v1/callback?`)).toBe(true);
+	return locationOf(callback.href);
+}
+
+async function signInWithGoogle(email: string) {
+	const { client, standIn } = await toStandIn();
+	const landing = await choose(standIn, email);
+	expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
+	const exchanged = await client.auth.exchangeCodeForSession(
+		landing.searchParams.get('code') ?? '',
+	);
+	expect(exchanged.error).toBeNull();
+	return exchanged.data;
+}
+
+describe('Google sign-in through the stand-in', () => {
+	it('says Google is enabled and shows a labelled stand-in page', async () => {
+		const settings = (await (
+			await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: stack.anonKey } })
+		).json()) as { external: Record<string, boolean> };
+		expect(settings.external.google).toBe(true);
+		const { standIn } = await toStandIn();
+		expect(standIn.pathname).toBe('/auth/v1/google-stand-in');
+		expect(standIn.searchParams.get('redirect_uri')).toBe(`${stack.url}/auth/v1/callback`);
+		const page = await (await fetch(standIn)).text();
+		expect(page).toContain('Google sign-in stand-in (local stack only)');
+	});
+
+	it('signs up a new customer with a Google identity and signs the same one in again', async () => {
+		const email = uniqueEmail('google');
+		const first = await signInWithGoogle(email);
+		expect(first.user?.email).toBe(email);
+		expect(first.user?.app_metadata).toMatchObject({ provider: 'google', providers: ['google'] });
+		expect(first.user?.user_metadata).toMatchObject({
+			full_name: 'Ingrid Google',
+			email_verified: true,
+		});
+		expect(first.user?.identities?.map((identity) => identity.provider)).toEqual(['google']);
+		expect(first.user?.email_confirmed_at).toBeTruthy();
+		const claims = JSON.parse(
+			Buffer.from(first.session?.access_token.split('.')[1] ?? '', 'base64url').toString(),
+		) as { amr: { method: string }[] };
+		expect(claims.amr[0]?.method).toBe('oauth');
+		// The stand-in offers the account again among its recent ones, as Google's chooser does.
+		const { standIn } = await toStandIn();
+		expect(await (await fetch(standIn)).text()).toContain(`Ingrid Google &lt;${email}&gt;`);
+		const again = await signInWithGoogle(email);
+		expect(again.user?.id).toBe(first.user?.id);
+		expect(again.user?.identities).toHaveLength(1);
+	});
+
+	it('links Google to a confirmed password account with the same address', async () => {
+		const email = uniqueEmail('linked');
+		const admin = clientFor(stack, stack.serviceRoleKey).auth.admin;
+		const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true });
+		const signedIn = await signInWithGoogle(email);
+		expect(signedIn.user?.id).toBe(created.data.user?.id);
+		expect(signedIn.user?.identities?.map((identity) => identity.provider).sort()).toEqual([
+			'email',
+			'google',
+		]);
+		expect(signedIn.user?.app_metadata.providers).toEqual(['email', 'google']);
+		// The password still works: linking adds a way in, it takes none away.
+		const password = await clientFor(stack).auth.signInWithPassword({ email, password: PASSWORD });
+		expect(password.data.user?.id).toBe(created.data.user?.id);
+	});
+
+	it('removes the password of an unconfirmed account it links (whoever set it never proved the address)', async () => {
+		const email = uniqueEmail('unconfirmed');
+		await clientFor(stack).auth.signUp({ email, password: PASSWORD });
+		const signedIn = await signInWithGoogle(email);
+		expect(signedIn.user?.identities?.map((identity) => identity.provider)).toEqual(['google']);
+		const password = await clientFor(stack).auth.signInWithPassword({ email, password: PASSWORD });
+		expect(password.error?.code).toBe('invalid_credentials');
+	});
+
+	it('without PKCE puts the session in the redirect’s fragment (implicit flow)', async () => {
+		const client = clientFor(stack, stack.anonKey, { auth: { flowType: 'implicit' } });
+		const { data } = await client.auth.signInWithOAuth({
+			provider: 'google',
+			options: { redirectTo: CALLBACK, skipBrowserRedirect: true },
+		});
+		expect(data.url).not.toContain('code_challenge');
+		const email = uniqueEmail('implicit');
+		const landing = await choose(await locationOf(data.url ?? ''), email);
+		expect(landing.searchParams.get('code')).toBeNull();
+		const fragment = new URLSearchParams(landing.hash.slice(1));
+		const user = await client.auth.getUser(fragment.get('access_token') ?? '');
+		expect(user.data.user?.email).toBe(email);
+		expect(fragment.get('refresh_token')).toMatch(/^[a-z0-9]{12}$/);
+	});
+
+	it('replaces a redirect_to outside the allow list with the site URL, as GoTrue does', async () => {
+		const { client, standIn } = await toStandIn('https://evil.example/steal');
+		const landing = await choose(standIn, uniqueEmail('redirect'));
+		expect(landing.origin).toBe(SITE);
+		expect(landing.hostname).not.toBe('evil.example');
+		const code = landing.searchParams.get('code') ?? '';
+		expect((await client.auth.exchangeCodeForSession(code)).error).toBeNull();
+	});
+
+	it('sends a denial back to the redirect with access_denied', async () => {
+		const { standIn } = await toStandIn();
+		const deny = new URL('google-stand-in/approve', standIn);
+		deny.search = new URLSearchParams({
+			state: standIn.searchParams.get('state') ?? '',
+			redirect_uri: standIn.searchParams.get('redirect_uri') ?? '',
+			deny: '1',
+		}).toString();
+		const landing = await locationOf((await locationOf(deny.href)).href);
+		expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
+		expect(landing.searchParams.get('error')).toBe('access_denied');
+		expect(landing.searchParams.get('code')).toBeNull();
+		expect(new URLSearchParams(landing.hash.slice(1)).get('error')).toBe('access_denied');
+	});
+
+	it('refuses a callback with a forged or missing state', async () => {
+		const forged = await fetch(`${stack.url}/auth/v1/callback?code=x&state=not-a-jwt`, {
+			redirect: 'manual',
+		});
+		expect(forged.status).toBe(400);
+		expect(await forged.json()).toMatchObject({ error_code: 'bad_oauth_state' });
+		const missing = await fetch(`${stack.url}/auth/v1/callback?code=x`, { redirect: 'manual' });
+		expect(await missing.json()).toMatchObject({ error_code: 'bad_oauth_callback' });
+	});
+
+	it('refuses the code to a client without its verifier', async () => {
+		const { standIn } = await toStandIn();
+		const landing = await choose(standIn, uniqueEmail('twice'));
+		const code = landing.searchParams.get('code') ?? '';
+		const stranger = await pkceClient().auth.exchangeCodeForSession(code);
+		expect(stranger.error).not.toBeNull();
+	});
+});
