@@ -14,7 +14,7 @@ async function register(page: Page, email: string, path = '/register') {
 	await page.locator('input[name=password]').fill('Glacier-Tundra-Lantern-58');
 	await page.locator('input[name=confirmPassword]').fill('Glacier-Tundra-Lantern-58');
 	await page.locator('input[name=terms]').check();
-	await page.locator('main form button[type=submit]').click();
+	await page.locator('form[data-sign-up] button[type=submit]').click();
 	await page.goto(await linkMailedTo(email));
 }
 

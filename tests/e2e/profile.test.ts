@@ -10,8 +10,7 @@ async function registerAndConfirm(page: Page, email: string, prefix = '') {
 	await page.locator('input[name=password]').fill('profile-password-2026');
 	await page.locator('input[name=confirmPassword]').fill('profile-password-2026');
 	await page.locator('input[name=terms]').check();
-	// The first form is the sign-up's own; "Sign up with Google" follows it.
-	await page.locator('main form[method=post] button[type=submit]').first().click();
+	await page.locator('form[data-sign-up] button[type=submit]').click();
 	await page.goto(await linkMailedTo(email));
 	await expect(page).toHaveURL(new RegExp(`${prefix}/panel$`));
 }

@@ -196,7 +196,7 @@ test('weak passwords are refused with reasons in the page’s language', async (
 		await expect(page.locator('password-strength li').first()).not.toBeEmpty();
 		await page.locator('input[name=confirmPassword]').fill(weak);
 		await page.locator('input[name=terms]').check();
-		await page.locator('main form button[type=submit]').click();
+		await page.locator('form[data-sign-up] button[type=submit]').click();
 		const alert = page.getByRole('alert');
 		await expect(alert, weak).toBeVisible();
 		await expect(alert.locator('li').first(), weak).toBeVisible();
