@@ -88,3 +88,15 @@ test('another customer’s VPS is not found, and its power refuses them', async 
 	});
 	expect(power.status()).toBe(404);
 });
+
+test('@phone the VPS page and its graphs fit a 360 px screen', async ({ page }) => {
+	test.setTimeout(120_000);
+	const id = await runningVps(page, 'phone-e2e');
+	await page.goto(`/panel/vps/${id}`);
+	await page.locator('#vps-graphs').scrollIntoViewIfNeeded();
+	await expect(page.locator('[data-graphs-ready=hour]')).toBeVisible();
+	const box = await page.locator('[data-graph=network] svg').boundingBox();
+	expect(box!.width).toBeGreaterThan(200);
+	const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+	expect(width).toBeLessThanOrEqual(360);
+});
