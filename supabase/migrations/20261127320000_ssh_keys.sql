@@ -1,17 +1,9 @@
 -- =============================================================================================
--- The VPS panel's reinstall and saved SSH keys. A reinstall is logged in the service's activity
--- ('reinstalled'; a root password reset is the existing 'password_reset'). Customers keep up to 20
+-- Saved SSH keys (issue 31). Customers keep up to 20
 -- SSH public keys in their profile to pick at checkout and at a reinstall: the site checks each
 -- key (src/lib/vps/ssh-key.ts) and computes its SHA256 fingerprint, so it alone writes them
 -- (service role); customers read and delete their own rows.
 -- =============================================================================================
-
-alter table public.service_activity drop constraint service_activity_event_check;
-alter table public.service_activity add constraint service_activity_event_check
-	check (event in ('created', 'paid', 'provisioned', 'started', 'stopped', 'restarted',
-		'upgraded', 'renewed', 'cancellation_requested', 'kept', 'suspended', 'unsuspended',
-		'cancelled', 'terminated', 'paused', 'resumed', 'password_reset', 'settings_changed',
-		'reinstalled'));
 
 create table public.ssh_keys (
 	id uuid primary key default gen_random_uuid(),

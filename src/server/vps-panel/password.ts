@@ -1,15 +1,11 @@
-import type { User } from '@supabase/supabase-js';
 import { findVpsImage } from '../../lib/vps/images';
 import { getHypervisor, type PasswordApplied } from '../hypervisor';
 import type { AdminClient } from '../supabase/admin-client';
 import { generatePassword } from '../vps/password';
-import { hypervisorRefusal, type HypervisorRefusal } from './hypervisor-refusal';
-import { ownedVps, recordVpsAction, type VpsRefusal } from './owned';
+import { runVpsAction, type VpsCaller, type VpsRefusal } from './guard';
 
 // A new root (Linux) or Administrator (Windows) password, shown once in the answer and never
 // stored: at once through the guest agent on a running machine, else at its next boot.
-
-export type PasswordRefusal = VpsRefusal | HypervisorRefusal | 'not_privileged';
 
 export interface NewPassword {
 	user: string;
@@ -19,22 +15,23 @@ export interface NewPassword {
 
 export async function resetVpsPassword(
 	admin: AdminClient,
-	customer: User,
+	caller: VpsCaller,
 	serviceId: string,
-	privileged: boolean,
-): Promise<NewPassword | PasswordRefusal> {
-	const owned = await ownedVps(admin, customer, serviceId);
-	if (typeof owned === 'string') return owned;
-	if (!privileged) return 'not_privileged';
-	// The image's own administrator: the account cloud-init or cloudbase-init manages.
-	const user = findVpsImage(owned.machine.image)!.user;
-	const password = generatePassword();
-	let applied: PasswordApplied;
-	try {
-		applied = await getHypervisor().setPassword(owned.machine.ref, user, password);
-	} catch (error) {
-		return hypervisorRefusal(error);
-	}
-	await recordVpsAction(admin, customer, serviceId, 'password_reset', { applied });
-	return { user, password, applied };
+): Promise<NewPassword | VpsRefusal> {
+	// Filled in by `act`: the guard logs the detail after the action, so the log says which.
+	const detail: { applied?: PasswordApplied } = {};
+	const result = await runVpsAction(admin, caller, serviceId, {
+		event: 'password_reset',
+		privileged: true,
+		detail,
+		async act(vps) {
+			// The image's own administrator: the account cloud-init or cloudbase-init manages.
+			const user = findVpsImage(vps.machine.image)?.user ?? 'root';
+			const password = generatePassword();
+			const applied = await getHypervisor().setPassword(vps.machine.ref, user, password);
+			detail.applied = applied;
+			return { user, password, applied };
+		},
+	});
+	return typeof result === 'string' ? result : result.ok;
 }

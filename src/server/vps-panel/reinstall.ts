@@ -1,24 +1,23 @@
-import type { User } from '@supabase/supabase-js';
 import { normalizeHostname, vpsChoiceProblem, type VpsProblem } from '../../lib/vps/choice';
-import { findVpsImage, type VpsImageId } from '../../lib/vps/images';
+import { findVpsImage, type VpsImage, type VpsImageId } from '../../lib/vps/images';
 import { getHypervisor, type MachineState } from '../hypervisor';
 import type { AdminClient } from '../supabase/admin-client';
 import { takePassword } from '../vps/kept-password';
 import { accessFor, generatePassword } from '../vps/password';
-import { hypervisorRefusal, type HypervisorRefusal } from './hypervisor-refusal';
-import { ownedVps, recordVpsAction, type VpsRefusal } from './owned';
+import {
+	ownedVps,
+	runVpsAction,
+	statusRefusal,
+	type OwnedVps,
+	type VpsCaller,
+	type VpsRefusal,
+} from './guard';
 
 // Reinstalling a VPS: a fresh disk from any image the customer could order at this size, with
 // new keys or a new generated password shown once in the answer (never stored). The machine keeps
 // its VMID, hostname and addresses (the hypervisor port's promise, checked by its contract).
 
-export type ReinstallRefusal =
-	| VpsRefusal
-	| HypervisorRefusal
-	| VpsProblem
-	| 'not_privileged'
-	| 'hostname_mismatch'
-	| 'image_unavailable';
+export type ReinstallProblem = VpsProblem | 'hostname_mismatch' | 'image_unavailable';
 
 export interface ReinstallRequest {
 	image: string;
@@ -36,44 +35,61 @@ export interface Reinstalled {
 	state: MachineState;
 }
 
-export async function reinstallVps(
-	admin: AdminClient,
-	customer: User,
-	serviceId: string,
+/** What is wrong with the request for this machine (checkout's rules at its size), or its image. */
+function problemOf(
+	vps: OwnedVps,
 	request: ReinstallRequest,
-	privileged: boolean,
-): Promise<Reinstalled | ReinstallRefusal> {
-	const owned = await ownedVps(admin, customer, serviceId);
-	if (typeof owned === 'string') return owned;
-	if (!privileged) return 'not_privileged';
-	const { machine } = owned;
-	if (normalizeHostname(request.confirm) !== machine.hostname) return 'hostname_mismatch';
-	const sshKeys = request.sshKeys ?? [];
+): ReinstallProblem | { image: VpsImage; template: number } {
+	if (normalizeHostname(request.confirm) !== vps.machine.hostname) return 'hostname_mismatch';
 	const image = findVpsImage(request.image);
 	if (!image) return 'vps_image_unknown';
-	const problem = vpsChoiceProblem(
-		{ image: image.id, hostname: machine.hostname, sshKeys },
-		owned.ramGb,
-	);
+	const choice = {
+		image: image.id,
+		hostname: vps.machine.hostname,
+		sshKeys: request.sshKeys ?? [],
+	};
+	const problem = vpsChoiceProblem(choice, vps.memoryGb);
 	if (problem) return problem;
-	const template = image.templates[machine.ref.node];
-	if (template === undefined) return 'image_unavailable';
+	const template = image.templates[vps.machine.ref.node];
+	return template === undefined ? 'image_unavailable' : { image, template };
+}
 
-	// An order password not yet read belongs to the disk about to go: it must not be shown later.
-	await takePassword(admin, serviceId);
-	const password = sshKeys.length ? null : generatePassword();
-	const hypervisor = getHypervisor();
-	try {
-		await hypervisor.reinstall(machine.ref, template, accessFor(image, sshKeys, password));
-	} catch (error) {
-		return hypervisorRefusal(error);
+export async function reinstallVps(
+	admin: AdminClient,
+	caller: VpsCaller,
+	serviceId: string,
+	request: ReinstallRequest,
+): Promise<Reinstalled | ReinstallProblem | VpsRefusal> {
+	// The request is judged only for the owner of a machine that may be touched: a stranger learns
+	// nothing from a wrong hostname. The guard checks owner and status again, and the rest.
+	const vps = await ownedVps(admin, caller.customer, serviceId);
+	if (vps !== 'not_found' && !statusRefusal(vps.status)) {
+		const checked = problemOf(vps, request);
+		if (typeof checked === 'string') return checked;
 	}
-	const { error } = await admin
-		.from('vps_machines')
-		.update({ image: image.id, ssh_keys: sshKeys })
-		.eq('service_id', serviceId);
-	if (error) throw new Error(`vps_machines ${serviceId}: ${error.message}`);
-	await recordVpsAction(admin, customer, serviceId, 'reinstalled', { image: image.id });
-	const { state } = await hypervisor.machineState(machine.ref);
-	return { image: image.id, user: image.user, password, sshKeys: sshKeys.length, state };
+	const result = await runVpsAction(admin, caller, serviceId, {
+		event: 'reinstalled',
+		privileged: true,
+		detail: { image: request.image },
+		async act(owned): Promise<Reinstalled> {
+			const checked = problemOf(owned, request);
+			if (typeof checked === 'string') throw new Error(`reinstall request changed: ${checked}`);
+			const { image, template } = checked;
+			const sshKeys = request.sshKeys ?? [];
+			// An order password not yet read belongs to the disk about to go: never shown later.
+			await takePassword(admin, serviceId);
+			const password = sshKeys.length ? null : generatePassword();
+			const hypervisor = getHypervisor();
+			const ref = owned.machine.ref;
+			await hypervisor.reinstall(ref, template, accessFor(image, sshKeys, password));
+			const { error } = await admin
+				.from('vps_machines')
+				.update({ image: image.id, ssh_keys: sshKeys })
+				.eq('service_id', serviceId);
+			if (error) throw new Error(`vps_machines ${serviceId}: ${error.message}`);
+			const { state } = await hypervisor.machineState(ref);
+			return { image: image.id, user: image.user, password, sshKeys: sshKeys.length, state };
+		},
+	});
+	return typeof result === 'string' ? result : result.ok;
 }

@@ -1,76 +1,58 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, other, startProductStack, type Personas } from '../data-model/personas.ts';
-import { paidVps } from '../checkout/vps-order.ts';
+import { ids, other } from '../data-model/personas.ts';
+import { startVpsStack, type VpsStack } from './fixture.ts';
 import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
 import type * as ReinstallModule from '../../../src/server/vps-panel/reinstall.ts';
 import type * as PasswordModule from '../../../src/server/vps-panel/password.ts';
 import type * as KeptModule from '../../../src/server/vps/kept-password.ts';
-import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
+import type * as HypervisorModule from '../../../src/server/hypervisor/index.ts';
 
 // Issue 31: reinstalling a VPS and resetting its root password from the panel, on the simulated
 // hypervisor (in a file, so the test sees what the machine is): owner only, refused while it
 // cannot be touched, the hostname typed to confirm, checkout's image and key rules, the addresses
 // kept, a generated password in the answer only, the password applied now or at the next boot.
 
-let p: Personas;
-let owner: User;
-let admin: AdminClient;
-let provision: typeof ProvisionModule.provision;
-let reinstallVps: typeof ReinstallModule.reinstallVps;
-let resetVpsPassword: typeof PasswordModule.resetVpsPassword;
+let v: VpsStack;
+let reinstall: typeof ReinstallModule.reinstallVps;
+let resetPassword: typeof PasswordModule.resetVpsPassword;
 let takePassword: typeof KeptModule.takePassword;
+let getHypervisor: typeof HypervisorModule.getHypervisor;
+let orders = 0;
+
 /** A whole ed25519 key (checkout's rules read the blob; vps-order.ts's key is a placeholder). */
 const sshKey =
 	'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH frost@laptop';
-const folder = mkdtempSync(join(tmpdir(), 'vps-panel-'));
-const file = join(folder, 'machines.json');
-let orders = 0;
 
 beforeAll(async () => {
-	p = await startProductStack();
-	Object.assign(process.env, {
-		PUBLIC_SUPABASE_URL: p.stack.url,
-		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
-		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
-		SMTP_URL: p.stack.smtpUrl,
-		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
-		PROVISIONING_RETRY_MS: '1',
-		PROVISIONING_POLL_MS: '5',
-		HYPERVISOR_SIM_FILE: file,
-		HYPERVISOR_SIM_DELAY_MS: '0',
-	});
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
-	({ reinstallVps } = await import('../../../src/server/vps-panel/reinstall.ts'));
-	({ resetVpsPassword } = await import('../../../src/server/vps-panel/password.ts'));
+	v = await startVpsStack();
+	({ reinstallVps: reinstall } = await import('../../../src/server/vps-panel/reinstall.ts'));
+	({ resetVpsPassword: resetPassword } = await import('../../../src/server/vps-panel/password.ts'));
 	({ takePassword } = await import('../../../src/server/vps/kept-password.ts'));
-	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
-	owner = (await p.owner.auth.getUser()).data.user!;
+	({ getHypervisor } = await import('../../../src/server/hypervisor/index.ts'));
 }, 60_000);
+afterAll(() => v.stop());
 
-afterAll(async () => {
-	await p.stack.stop();
-	rmSync(folder, { recursive: true, force: true });
+/** The owner, signed in a few minutes ago (privileged), or `minutesAgo`. */
+const owner = (minutesAgo = 5) => ({ customer: v.owner, accessToken: v.tokenSignedIn(minutesAgo) });
+const stranger = () => ({
+	customer: { ...v.owner, id: other.id },
+	accessToken: v.tokenSignedIn(5),
 });
 
 /** A delivered VPS (2 GB, Debian, a generated password) and its hostname. */
 async function runningVps(): Promise<{ id: string; hostname: string }> {
-	const key = `vps-panel-${++orders}`;
-	const { serviceId } = await paidVps(p, owner.id, key);
-	await provision(admin, serviceId, 'http://site.test');
-	return { id: serviceId, hostname: key };
+	const key = `vps-reinstall-${++orders}`;
+	return { id: await v.running(key), hostname: key };
 }
 
 const machineOf = (serviceId: string) =>
-	loadMachines(file).machines.find((m) => m.tags.includes(`svc-${serviceId}`))!;
+	loadMachines(process.env.HYPERVISOR_SIM_FILE).machines.find((m) =>
+		m.tags.includes(`svc-${serviceId}`),
+	)!;
 
 const row = async (serviceId: string) =>
 	(
-		await p.service
+		await v.p.service
 			.from('vps_machines')
 			.select('image, ssh_keys')
 			.eq('service_id', serviceId)
@@ -79,7 +61,7 @@ const row = async (serviceId: string) =>
 
 const activity = async (serviceId: string) =>
 	(
-		await p.service
+		await v.p.service
 			.from('service_activity')
 			.select('event, detail')
 			.eq('service_id', serviceId)
@@ -87,7 +69,7 @@ const activity = async (serviceId: string) =>
 	).data!;
 
 const setStatus = async (serviceId: string, status: string) => {
-	const { error } = await p.service.from('services').update({ status }).eq('id', serviceId);
+	const { error } = await v.p.service.from('services').update({ status }).eq('id', serviceId);
 	if (error) throw error;
 };
 
@@ -95,13 +77,10 @@ describe('reinstall', () => {
 	it('gives the owner a fresh image with a password shown once, on the same addresses', async () => {
 		const vps = await runningVps();
 		const before = machineOf(vps.id);
-		const done = await reinstallVps(
-			admin,
-			owner,
-			vps.id,
-			{ image: 'ubuntu-24.04', confirm: ` ${vps.hostname.toUpperCase()} ` },
-			true,
-		);
+		const done = await reinstall(v.admin, owner(), vps.id, {
+			image: 'ubuntu-24.04',
+			confirm: ` ${vps.hostname.toUpperCase()} `,
+		});
 		expect(done).toMatchObject({ image: 'ubuntu-24.04', user: 'root', sshKeys: 0 });
 		if (typeof done === 'string') throw new Error(done);
 		expect(done.password).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -111,7 +90,7 @@ describe('reinstall', () => {
 		expect(after.template).not.toBe(before.template);
 		expect(await row(vps.id)).toEqual({ image: 'ubuntu-24.04', ssh_keys: [] });
 		// Not kept anywhere: the order page has nothing left to show, now or later.
-		expect(await takePassword(admin, vps.id)).toBeNull();
+		expect(await takePassword(v.admin, vps.id)).toBeNull();
 		expect((await activity(vps.id))[0]).toEqual({
 			event: 'reinstalled',
 			detail: { image: 'ubuntu-24.04' },
@@ -120,13 +99,11 @@ describe('reinstall', () => {
 
 	it('installs SSH keys instead of a password', async () => {
 		const vps = await runningVps();
-		const done = await reinstallVps(
-			admin,
-			owner,
-			vps.id,
-			{ image: 'rocky-9', sshKeys: [sshKey], confirm: vps.hostname },
-			true,
-		);
+		const done = await reinstall(v.admin, owner(), vps.id, {
+			image: 'rocky-9',
+			sshKeys: [sshKey],
+			confirm: vps.hostname,
+		});
 		expect(done).toMatchObject({ image: 'rocky-9', password: null, sshKeys: 1 });
 		expect(await row(vps.id)).toEqual({ image: 'rocky-9', ssh_keys: [sshKey] });
 	});
@@ -135,29 +112,16 @@ describe('reinstall', () => {
 		const vps = await runningVps();
 		const before = machineOf(vps.id);
 		const ask = (image: string, confirm: string, extra: { sshKeys?: string[] } = {}) =>
-			reinstallVps(admin, owner, vps.id, { image, confirm, ...extra }, true);
-		const stranger = { ...owner, id: other.id };
+			reinstall(v.admin, owner(), vps.id, { image, confirm, ...extra });
 		expect(
-			await reinstallVps(
-				admin,
-				stranger,
-				vps.id,
-				{ image: 'debian-12', confirm: vps.hostname },
-				true,
-			),
+			await reinstall(v.admin, stranger(), vps.id, { image: 'debian-12', confirm: vps.hostname }),
 		).toBe('not_found');
 		expect(
-			await reinstallVps(admin, owner, 'nope', { image: 'debian-12', confirm: vps.hostname }, true),
+			await reinstall(v.admin, owner(), 'nope', { image: 'debian-12', confirm: vps.hostname }),
 		).toBe('not_found');
 		expect(
-			await reinstallVps(
-				admin,
-				owner,
-				vps.id,
-				{ image: 'debian-12', confirm: vps.hostname },
-				false,
-			),
-		).toBe('not_privileged');
+			await reinstall(v.admin, owner(61), vps.id, { image: 'debian-12', confirm: vps.hostname }),
+		).toBe('sign_in_again');
 		expect(await ask('debian-12', `${vps.hostname}x`)).toBe('hostname_mismatch');
 		expect(await ask('windows-server-2022', vps.hostname)).toBe('vps_image_ram');
 		expect(await ask('plan9', vps.hostname)).toBe('vps_image_unknown');
@@ -172,20 +136,17 @@ describe('reinstall', () => {
 	it('refuses while suspended, ended or still being set up', async () => {
 		const vps = await runningVps();
 		const ask = () =>
-			reinstallVps(admin, owner, vps.id, { image: 'debian-12', confirm: vps.hostname }, true);
+			reinstall(v.admin, owner(), vps.id, { image: 'debian-12', confirm: vps.hostname });
 		await setStatus(vps.id, 'suspended');
 		expect(await ask()).toBe('suspended');
 		await setStatus(vps.id, 'cancelled');
 		expect(await ask()).toBe('ended');
-		const waiting = await paidVps(p, owner.id, `vps-panel-${++orders}`);
+		const waiting = await v.paid(`vps-reinstall-${++orders}`);
 		expect(
-			await reinstallVps(
-				admin,
-				owner,
-				waiting.serviceId,
-				{ image: 'debian-12', confirm: `vps-panel-${orders}` },
-				true,
-			),
+			await reinstall(v.admin, owner(), waiting, {
+				image: 'debian-12',
+				confirm: `vps-reinstall-${orders}`,
+			}),
 		).toBe('not_ready');
 	});
 });
@@ -193,14 +154,13 @@ describe('reinstall', () => {
 describe('password reset', () => {
 	it('sets a new root password at once on a running machine, at the next boot on a stopped one', async () => {
 		const vps = await runningVps();
-		const now = await resetVpsPassword(admin, owner, vps.id, true);
+		const now = await resetPassword(v.admin, owner(), vps.id);
 		expect(now).toMatchObject({ user: 'root', applied: 'now' });
 		if (typeof now === 'string') throw new Error(now);
 		expect(now.password).toMatch(/^[A-Za-z0-9]{20}$/);
-		const { getHypervisor } = await import('../../../src/server/hypervisor/index.ts');
 		const { vmid, node } = machineOf(vps.id);
 		await getHypervisor().power({ node, vmid }, 'stop');
-		const later = await resetVpsPassword(admin, owner, vps.id, true);
+		const later = await resetPassword(v.admin, owner(), vps.id);
 		expect(later).toMatchObject({ user: 'root', applied: 'next_boot' });
 		if (typeof later === 'string') throw new Error(later);
 		expect(later.password).not.toBe(now.password);
@@ -210,17 +170,15 @@ describe('password reset', () => {
 		]);
 	});
 
-	it('refuses a stranger, a stale sign-in, a suspended machine, and is not a VPS’s for a game server', async () => {
+	it('refuses a stranger, a stale sign-in, a suspended machine, and and a game server', async () => {
 		const vps = await runningVps();
 		const before = await activity(vps.id);
-		expect(await resetVpsPassword(admin, { ...owner, id: other.id }, vps.id, true)).toBe(
-			'not_found',
-		);
-		expect(await resetVpsPassword(admin, owner, vps.id, false)).toBe('not_privileged');
+		expect(await resetPassword(v.admin, stranger(), vps.id)).toBe('not_found');
+		expect(await resetPassword(v.admin, owner(61), vps.id)).toBe('sign_in_again');
 		await setStatus(vps.id, 'suspended');
-		expect(await resetVpsPassword(admin, owner, vps.id, true)).toBe('suspended');
+		expect(await resetPassword(v.admin, owner(), vps.id)).toBe('suspended');
 		expect(await activity(vps.id)).toEqual(before);
-		// The owner's game server: the password route sends it on to the game panel's reset.
-		expect(await resetVpsPassword(admin, owner, ids.palworld, true)).toBe('not_vps');
+		// The owner's game server is no VPS: the password route sends it on to the game panel.
+		expect(await resetPassword(v.admin, owner(), ids.palworld)).toBe('not_found');
 	});
 });

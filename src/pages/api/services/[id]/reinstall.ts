@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { maxSshKeys } from '~/lib/vps/choice';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
-import { limits } from '~/server/rate-limit/limits';
-import { signedInWithinHour } from '~/server/vps-panel/privileged';
-import { vpsRefusals } from '~/server/vps-panel/refusals';
+import { accessTokenOf } from '~/server/vps-panel/door';
+import { reinstallRefusalOf } from '~/server/vps-panel/reinstall-refusals';
 import { reinstallVps } from '~/server/vps-panel/reinstall';
 
 export const prerender = false;
 
-// Caps bound what is read; the checkout rules judge the content (too many keys get their message).
+// Caps bound what is read; checkout's rules judge the content (too many keys get their message).
 const body = z.object({
 	image: z.string().max(40),
 	sshKeys: z
@@ -23,19 +22,10 @@ const body = z.object({
 
 /** POST /api/services/{id}/reinstall: a fresh disk from `image`; a generated password shown once. */
 export const POST: APIRoute = (context) =>
-	customerRoute(
-		context,
-		{ body, limit: limits.vpsReinstallsPerAccount, maxBytes: 96_000 },
-		async (r) => {
-			const result = await reinstallVps(
-				r.admin,
-				r.customer,
-				context.params.id ?? '',
-				r.body,
-				await signedInWithinHour(context),
-			);
-			if (typeof result !== 'string') return json(200, result, { 'Cache-Control': 'no-store' });
-			const { status, message } = vpsRefusals[result];
-			return apiError(status, result, message, r.locale);
-		},
-	);
+	customerRoute(context, { body, maxBytes: 96_000 }, async (r) => {
+		const caller = { customer: r.customer, accessToken: await accessTokenOf(context) };
+		const result = await reinstallVps(r.admin, caller, context.params.id ?? '', r.body);
+		if (typeof result !== 'string') return json(200, result, { 'Cache-Control': 'no-store' });
+		const { status, message } = reinstallRefusalOf(result);
+		return apiError(status, result, message, r.locale);
+	});
