@@ -1046,6 +1046,33 @@ export type Database = {
 				};
 				Relationships: [];
 			};
+			ssh_keys: {
+				Row: {
+					created_at: string;
+					fingerprint: string;
+					id: string;
+					name: string;
+					public_key: string;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					fingerprint: string;
+					id?: string;
+					name: string;
+					public_key: string;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					fingerprint?: string;
+					id?: string;
+					name?: string;
+					public_key?: string;
+					user_id?: string;
+				};
+				Relationships: [];
+			};
 			ticket_messages: {
 				Row: {
 					author: string;

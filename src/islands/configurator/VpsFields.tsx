@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { fill } from '../../lib/fill';
-import { maxSshKeys } from '../../lib/vps/choice';
+import { maxSshKeys, splitSshKeys } from '../../lib/vps/choice';
+import { withKeyLine } from '../../lib/vps/draft';
 import type { PublicVpsImage } from '../../lib/vps/images';
+import { $sshKeys, loadSshKeys } from '../../stores/ssh-keys';
 import type { Configurator } from '../../stores/configurator';
 import OptionGroup from './OptionGroup';
 import type { VpsFieldStrings } from './strings';
@@ -24,7 +26,12 @@ export default function VpsFields({ configurator: c, images, ram, asked, strings
 	const draft = useStore(c.$vps);
 	const check = useStore(c.$vpsCheck);
 	const ids = { host: useId(), hostHint: useId(), keys: useId(), keysHint: useId() };
+	// A signed-in customer's saved keys to tick; signed out, the read fails quietly and none show.
+	const saved = useStore($sshKeys);
+	useEffect(() => void loadSshKeys(''), []);
 	if (!check) return null;
+	const savedKeys = saved.state === 'ready' ? saved.data.keys : [];
+	const typed = splitSshKeys(draft.keysText);
 	const image = images.find((candidate) => candidate.id === draft.image);
 	const dropped = images.find((candidate) => candidate.id === draft.dropped);
 	const windows = image?.os === 'windows';
@@ -111,6 +118,25 @@ export default function VpsFields({ configurator: c, images, ram, asked, strings
 					<label htmlFor={ids.keys} className="text-sm font-semibold text-neutral-100">
 						{s['vps.configurator.keys']}
 					</label>
+					{savedKeys.length > 0 && (
+						<fieldset className="mb-2 flex flex-col gap-1" data-saved-ssh-keys>
+							<legend className="text-sm text-neutral-200">{s['sshKeys.saved']}</legend>
+							{savedKeys.map((key) => (
+								<label key={key.id} className="flex items-center gap-2 text-sm text-neutral-100">
+									<input
+										type="checkbox"
+										className="size-4 accent-primary-400"
+										checked={typed.includes(key.publicKey)}
+										onChange={(event) =>
+											c.setSshKeys(withKeyLine(draft.keysText, key.publicKey, event.target.checked))
+										}
+									/>
+									<span>{key.name}</span>
+									<code className="text-xs text-neutral-400">{key.fingerprint}</code>
+								</label>
+							))}
+						</fieldset>
+					)}
 					<textarea
 						id={ids.keys}
 						name="vps_keys"

@@ -54,6 +54,7 @@ export const vpsFieldKeys = [
 	'vps.configurator.accessPassword',
 	'vps.configurator.keys',
 	'vps.configurator.keysHint',
+	'sshKeys.saved',
 	'vps.configurator.keysRequired',
 	'vps.configurator.keyInvalid',
 	'vps.configurator.keysTooMany',

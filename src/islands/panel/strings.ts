@@ -91,3 +91,13 @@ export function securityKeys(dictionary: Record<string, string>): string[] {
 export function vpsKeys(dictionary: Record<string, string>): string[] {
 	return [...common, ...prefixed(dictionary, ['vps.page.'])];
 }
+
+/** The VPS page's reinstall and password sections, with checkout's image and key messages. */
+export function vpsReinstallKeys(dictionary: Record<string, string>): string[] {
+	return prefixed(dictionary, ['vps.reinstall.', 'vps.password.']);
+}
+
+/** The profile's saved SSH keys. */
+export function sshKeysKeys(dictionary: Record<string, string>): string[] {
+	return prefixed(dictionary, ['sshKeys.']);
+}

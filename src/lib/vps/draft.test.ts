@@ -1,6 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkVpsDraft, draftFrom, emptyVpsDraft, fitDraftToRam, withImage } from './draft';
+import {
+	checkVpsDraft,
+	draftFrom,
+	emptyVpsDraft,
+	fitDraftToRam,
+	withImage,
+	withKeyLine,
+} from './draft';
 import { publicVpsImage, vpsImages } from './images';
 
 const images = vpsImages.map(publicVpsImage);
@@ -107,5 +114,17 @@ describe('draftFrom', () => {
 		});
 		expect(draftFrom({ image: 'rocky-9', hostname: 'db' })).toMatchObject({ access: 'password' });
 		expect(draftFrom(undefined)).toEqual(emptyVpsDraft);
+	});
+});
+
+describe('withKeyLine', () => {
+	const a = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH a';
+	it('adds a picked key once beside pasted ones, and removes it again', () => {
+		const pasted = 'ssh-rsa AAAAB3 pasted';
+		const on = withKeyLine(pasted, a, true);
+		expect(on).toBe(`${pasted}\n${a}`);
+		expect(withKeyLine(on, a, true)).toBe(on);
+		expect(withKeyLine(on, a, false)).toBe(pasted);
+		expect(withKeyLine('', a, true)).toBe(a);
 	});
 });

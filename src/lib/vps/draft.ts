@@ -113,3 +113,12 @@ export function draftFrom(choice: VpsChoice | undefined): VpsDraft {
 		keysText: keys.join('\n'),
 	};
 }
+
+/**
+ * The keys text with `key` ticked on or off (a saved key picked in the configurator): the text
+ * stays the one place the keys are, so pasting beside picking works and the checks see both.
+ */
+export function withKeyLine(text: string, key: string, on: boolean): string {
+	const lines = text.split(/\r?\n/).filter((line) => line.trim() && line.trim() !== key.trim());
+	return [...lines, ...(on ? [key.trim()] : [])].join('\n');
+}

@@ -31,6 +31,7 @@ function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
 		machineState: reject,
 		power: reject,
 		reinstall: reject,
+		setPassword: reject,
 		resize: reject,
 		suspend: reject,
 		unsuspend: reject,

@@ -5,6 +5,7 @@ import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
 import { readMetrics } from './proxmox-metrics';
+import { setPassword } from './proxmox-password';
 import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema, vncSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
@@ -100,6 +101,10 @@ export function createProxmox(
 			await builder.clone(spec);
 			// The addresses go back as they were: the pool they came from is not ours to see here.
 			await builder.build(ref, spec, old.ipconfig0);
+		},
+		async setPassword(ref, user, password) {
+			if (await suspended(ref)) throw new HypervisorConflictError(`VM ${ref.vmid} is suspended`);
+			return setPassword(call, ref, user, password);
 		},
 		async resize(ref, resources) {
 			checkResources(resources);

@@ -134,6 +134,15 @@ export function createSimulatedHypervisor(
 				machine.timeline = cloneTimeline(now(), config.delayMs);
 			});
 		},
+		async setPassword(ref, user, password) {
+			if (!user || !password) throw new HypervisorValidationError('user and password are required');
+			let applied: 'now' | 'next_boot' = 'next_boot';
+			// Nothing boots here, so "the agent answers" is "the machine is running".
+			change(ref, (machine) => {
+				if (stateAt(machine, now()) === 'running') applied = 'now';
+			});
+			return applied;
+		},
 		async resize(ref, resources) {
 			checkResources(resources);
 			change(ref, (machine) => {

@@ -72,6 +72,9 @@ export interface ConsoleTicket {
 	password: string;
 }
 
+/** When a new password takes effect: at once through the guest agent, or when the machine boots. */
+export type PasswordApplied = 'now' | 'next_boot';
+
 export interface Hypervisor {
 	kind: 'proxmox' | 'simulated';
 	/** Clones, configures, grows the disk, starts; returns the machine already made for the service. */
@@ -84,6 +87,11 @@ export interface Hypervisor {
 	 * tags, new access; the machine ends up running.
 	 */
 	reinstall(ref: MachineRef, template: number, access: Access): Promise<void>;
+	/**
+	 * A new password for `user` (root, or Administrator on Windows): at once through the guest agent
+	 * when the machine runs and the agent answers, else by cloud-init at the next boot.
+	 */
+	setPassword(ref: MachineRef, user: string, password: string): Promise<PasswordApplied>;
 	/** Disk only grows: a smaller `diskGb` is a validation error. */
 	resize(ref: MachineRef, resources: Resources): Promise<void>;
 	/** Billing suspension: stopped and kept stopped; the customer cannot start it. */

@@ -63,6 +63,8 @@ export const limits = {
 	referralVisitsPerAddress: limit('referralVisitsPerAddress', { max: 20, windowSeconds: 3600 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
 	passwordChecksPerAddress: limit('passwordChecksPerAddress', { max: 120, windowSeconds: 300 }),
+	/** Saved SSH keys added or deleted per customer (the profile's list). */
+	sshKeyChangesPerAccount: limit('sshKeyChangesPerAccount', { max: 30, windowSeconds: 300 }),
 } as const;
 
 export function accountKey(email: string): string {

@@ -51,6 +51,7 @@ const tables: [string, string, boolean][] = [
 	['credit_notes', 'user_id', false],
 	['payment_bundles', 'user_id', false],
 	['vps_machines', 'user_id', false],
+	['ssh_keys', 'user_id', false],
 ];
 
 it('the sessions are what the test says they are', async () => {

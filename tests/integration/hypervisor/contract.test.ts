@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createProxmox } from '../../../src/server/hypervisor/proxmox.ts';
 import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
+import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
+import type { MachineRef } from '../../../src/server/hypervisor/types.ts';
 import {
 	fakeNode,
 	fakeTokenId,
@@ -36,16 +38,17 @@ hypervisorContract('simulated, in memory', () =>
 		hypervisor: createSimulatedHypervisor({ kind: 'simulated', delayMs: 0 }),
 	}),
 );
-hypervisorContract('simulated, in a file, with delays', () =>
-	Promise.resolve({
+hypervisorContract('simulated, in a file, with delays', () => {
+	const file = join(dir, `machines-${++files}.json`);
+	return Promise.resolve({
 		...target,
-		hypervisor: createSimulatedHypervisor({
-			kind: 'simulated',
-			delayMs: 5,
-			file: join(dir, `machines-${++files}.json`),
-		}),
-	}),
-);
+		hypervisor: createSimulatedHypervisor({ kind: 'simulated', delayMs: 5, file }),
+		identity: (ref: MachineRef) => {
+			const machine = loadMachines(file).machines.find((m) => m.vmid === ref.vmid);
+			return machine && { hostname: machine.hostname, ipv4: machine.ip.ipv4?.address ?? '' };
+		},
+	});
+});
 hypervisorContract('Proxmox', () => {
 	fake.reset();
 	return Promise.resolve({
@@ -54,5 +57,10 @@ hypervisorContract('Proxmox', () => {
 			{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
 			{ polling: fastPolling },
 		),
+		identity: (ref: MachineRef) => {
+			const config = fake.vms.get(ref.vmid)?.config;
+			const ipv4 = /(?:^|,)ip=([^/,]+)/.exec(config?.ipconfig0 ?? '')?.[1] ?? '';
+			return config && { hostname: config.name ?? '', ipv4 };
+		},
 	});
 });

@@ -39,6 +39,10 @@ export interface FakeProxmox {
 	seen: { method: string; path: string; params: Params }[];
 	/** The next task fails with this exit status and log (and, like Proxmox, undoes its change). */
 	failNextTask(exit: string, log: string[]): void;
+	/** Machines whose guest agent does not answer (not installed in the image, or hung). */
+	agentDown: Set<number>;
+	/** Passwords set inside running machines through the guest agent. */
+	guestPasswords: Map<number, { user: string; password: string }>;
 	/** The next `count` requests get a 503, as from a node that is down behind the proxy. */
 	unavailableNext(count: number): void;
 	reset(): void;
@@ -166,9 +170,14 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	let nextFailure: { exit: string; log: string[] } | null = null;
 	let unavailable = 0;
 	let taskCount = 0;
+	/** Machines whose guest agent does not answer, and what the agent last set inside each. */
+	const agentDown = new Set<number>();
+	const guestPasswords = new Map<number, { user: string; password: string }>();
 
 	function reset() {
 		vms.clear();
+		agentDown.clear();
+		guestPasswords.clear();
 		tasks.clear();
 		for (const image of vpsImages) {
 			const vmid = image.templates[fakeNode];
@@ -186,6 +195,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 					scsi0: `local-lvm:base-${vmid}-disk-0,size=2G`,
 					ide2: 'local-lvm:cloudinit',
 					ciupgrade: '1',
+					agent: 'enabled=1',
 				},
 			});
 		}
@@ -345,6 +355,21 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 			if (found.status === 'running') throw fail(`VM ${vmid} is running - destroy failed`);
 			return task('qmdestroy', vmid, () => vms.delete(vmid));
 		}
+		if (method === 'GET' && rest === '/agent/get-osinfo') {
+			if (found.status !== 'running') throw fail(`VM ${vmid} is not running`);
+			if (!found.config.agent?.includes('enabled=1')) throw fail('No QEMU guest agent configured');
+			if (agentDown.has(vmid)) throw fail('QEMU guest agent is not running');
+			return { result: { id: 'debian', name: 'Debian GNU/Linux' } };
+		}
+		if (method === 'POST' && rest === '/agent/set-user-password') {
+			only(params, ['username', 'password', 'crypted']);
+			if (!params.username || !params.password || params.password.length > 1024)
+				throw param('password', 'value may only be 1024 characters long');
+			if (found.status !== 'running') throw fail(`VM ${vmid} is not running`);
+			if (agentDown.has(vmid)) throw fail('QEMU guest agent is not running');
+			guestPasswords.set(vmid, { user: params.username, password: params.password });
+			return null;
+		}
 		if (method === 'POST' && rest === '/vncproxy') {
 			if (found.status !== 'running') throw fail(`VM ${vmid} not running`);
 			return {
@@ -406,6 +431,8 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		url: `http://127.0.0.1:${port}`,
 		vms,
 		seen,
+		agentDown,
+		guestPasswords,
 		failNextTask: (exit, log) => void (nextFailure = { exit, log }),
 		unavailableNext: (count) => void (unavailable = count),
 		reset,

@@ -176,4 +176,37 @@ describe('the Proxmox adapter', () => {
 			HypervisorUnavailableError,
 		);
 	});
+
+	it('sets a password through the guest agent and in cloud-init, or in cloud-init only', async () => {
+		const h = proxmox();
+		const ref = await h.createMachine(specFor({ ...target, hypervisor: h }));
+		const vm = `/nodes/${fakeNode}/qemu/${ref.vmid}`;
+		fake.seen.length = 0;
+		expect(await h.setPassword(ref, 'root', 'Kx7-ramp-Vq9-sled')).toBe('now');
+		expect(writes()).toEqual([
+			{
+				method: 'PUT',
+				path: `${vm}/config`,
+				params: { ciuser: 'root', cipassword: 'Kx7-ramp-Vq9-sled' },
+			},
+			{
+				method: 'POST',
+				path: `${vm}/agent/set-user-password`,
+				params: { username: 'root', password: 'Kx7-ramp-Vq9-sled' },
+			},
+		]);
+		expect(fake.guestPasswords.get(ref.vmid)).toEqual({
+			user: 'root',
+			password: 'Kx7-ramp-Vq9-sled',
+		});
+		// An image without a running agent: the password waits for the next boot.
+		fake.agentDown.add(ref.vmid);
+		expect(await h.setPassword(ref, 'root', 'Other-pass-2x')).toBe('next_boot');
+		expect(fake.guestPasswords.get(ref.vmid)?.password).toBe('Kx7-ramp-Vq9-sled');
+		expect(fake.vms.get(ref.vmid)!.config.cipassword).toBe('Other-pass-2x');
+		await h.suspend(ref);
+		await expect(h.setPassword(ref, 'root', 'Other-pass-3x')).rejects.toThrow(
+			HypervisorConflictError,
+		);
+	});
 });

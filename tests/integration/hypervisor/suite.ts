@@ -22,6 +22,8 @@ export interface Target {
 	node: string;
 	template: number;
 	windowsTemplate: number;
+	/** The machine's hostname and IPv4 as the hypervisor keeps them, where the test can see them. */
+	identity?: (ref: MachineRef) => { hostname: string; ipv4: string } | undefined;
 }
 
 let services = 0;
@@ -230,8 +232,26 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			const h = target.hypervisor;
 			const ref = await h.createMachine(specFor(target));
 			await settle(h, ref, 'running');
+			const before = target.identity?.(ref);
 			await h.reinstall(ref, target.template, { user: 'root', passwordHash: '$6$salt$hash' });
 			await settle(h, ref, 'running');
+			expect(target.identity?.(ref)).toEqual(before);
+			if (target.identity) expect(before).toMatchObject({ ipv4: '203.0.113.10' });
+		});
+
+		it('sets a password at once on a running machine, at the next boot on a stopped one', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			expect(await h.setPassword(ref, 'root', 'Kx7-ramp-Vq9-sled')).toBe('now');
+			await h.power(ref, 'stop');
+			await settle(h, ref, 'stopped');
+			expect(await h.setPassword(ref, 'root', 'Kx7-ramp-Vq9-sled')).toBe('next_boot');
+			await expect(h.setPassword(ref, 'root', '')).rejects.toThrow(HypervisorValidationError);
+			await expect(
+				h.setPassword({ node: target.node, vmid: ref.vmid + 1000 }, 'root', 'Kx7-ramp-Vq9-sled'),
+			).rejects.toThrow(HypervisorNotFoundError);
 		});
 
 		it('destroys a machine, and destroying it again is fine', async () => {

@@ -1,0 +1,31 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { maxSshKeys } from '~/lib/vps/choice';
+import { apiError, json } from '~/server/http/api';
+import { customerRoute } from '~/server/http/customer-route';
+import { accessTokenOf } from '~/server/vps-panel/door';
+import { reinstallRefusalOf } from '~/server/vps-panel/reinstall-refusals';
+import { reinstallVps } from '~/server/vps-panel/reinstall';
+
+export const prerender = false;
+
+// Caps bound what is read; checkout's rules judge the content (too many keys get their message).
+const body = z.object({
+	image: z.string().max(40),
+	sshKeys: z
+		.array(z.string().max(16_384))
+		.max(maxSshKeys * 5)
+		.optional(),
+	confirm: z.string().max(253),
+	locale: z.string().optional(),
+});
+
+/** POST /api/services/{id}/reinstall: a fresh disk from `image`; a generated password shown once. */
+export const POST: APIRoute = (context) =>
+	customerRoute(context, { body, maxBytes: 96_000 }, async (r) => {
+		const caller = { customer: r.customer, accessToken: await accessTokenOf(context) };
+		const result = await reinstallVps(r.admin, caller, context.params.id ?? '', r.body);
+		if (typeof result !== 'string') return json(200, result, { 'Cache-Control': 'no-store' });
+		const { status, message } = reinstallRefusalOf(result);
+		return apiError(status, result, message, r.locale);
+	});
