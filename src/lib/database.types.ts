@@ -1197,6 +1197,8 @@ export type Database = {
 					id: number;
 					node: string;
 					prefix: number;
+					ptr: string | null;
+					ptr_in_dns: string | null;
 					service_id: string | null;
 				};
 				Insert: {
@@ -1207,6 +1209,8 @@ export type Database = {
 					id?: never;
 					node: string;
 					prefix: number;
+					ptr?: string | null;
+					ptr_in_dns?: string | null;
 					service_id?: string | null;
 				};
 				Update: {
@@ -1217,6 +1221,8 @@ export type Database = {
 					id?: never;
 					node?: string;
 					prefix?: number;
+					ptr?: string | null;
+					ptr_in_dns?: string | null;
 					service_id?: string | null;
 				};
 				Relationships: [
