@@ -2,12 +2,12 @@ import type { User } from '@supabase/supabase-js';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizePtr } from '../../lib/vps/ptr';
-import { isUuid } from '../../lib/uuid';
 import { getDns, type DnsPort } from '../dns';
 import { reverseChange, reverseName } from '../dns/records';
 import { resolverFor, type ResolverPort } from '../dns/resolver';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
+import { ownedVps, recordVpsAction, statusRefusal } from '../vps-panel/guard';
 import { confirmForward } from './forward';
 import { addressPtrs } from './rdns-queries';
 
@@ -47,18 +47,12 @@ export async function setReverseDns(
 	input: { address: string; ptr: string },
 	ports: { dns?: DnsPort; resolver?: ResolverPort } = {},
 ): Promise<RdnsResult> {
-	if (!isUuid(serviceId)) return refuse('not_found');
-	const { data: service, error } = await admin
-		.from('services')
-		.select('id, status, product_type')
-		.eq('id', serviceId)
-		.eq('user_id', customer.id)
-		.maybeSingle();
-	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
-	if (!service || service.product_type !== 'vps') return refuse('not_found');
-	if (service.status === 'suspended') return refuse('suspended');
-	if (service.status === 'cancelled' || service.status === 'terminated') return refuse('ended');
-	if (service.status !== 'active') return refuse('not_ready');
+	// The shared Rules (src/server/vps-panel/guard.ts): owner only, running only.
+	const vps = await ownedVps(admin, customer, serviceId);
+	if (vps === 'not_found') return refuse('not_found');
+	const refused = statusRefusal(vps.status);
+	if (refused === 'suspended' || refused === 'ended' || refused === 'not_ready')
+		return refuse(refused);
 	const held = (await addressPtrs(admin, serviceId)).find((a) =>
 		same(input.address.trim(), a.address),
 	);
@@ -91,13 +85,7 @@ export async function setReverseDns(
 		.eq('service_id', serviceId)
 		.eq('address', held.address);
 	if (saveError) throw new Error(`vps_addresses: ${saveError.message}`);
-	const { error: logError } = await admin.rpc('record_server_action', {
-		customer: customer.id,
-		service: serviceId,
-		event: 'settings_changed',
-		detail: { reverse_dns: { address: held.address, ptr } },
-	});
-	if (logError) throw new Error(`record_server_action: ${logError.message}`);
+	await recordVpsAction(admin, customer, serviceId, 'rdns_changed', { address: held.address, ptr });
 	return { ok: true, address: held.address, ptr };
 }
 

@@ -148,10 +148,10 @@ describe('reverse DNS of a VPS', () => {
 			.from('service_activity')
 			.select('event, detail')
 			.eq('service_id', serviceId)
-			.eq('event', 'settings_changed');
+			.eq('event', 'rdns_changed');
 		expect(log).toContainEqual({
-			event: 'settings_changed',
-			detail: { reverse_dns: { address: ipv4, ptr: 'mail.play.frostnode.example' } },
+			event: 'rdns_changed',
+			detail: { address: ipv4, ptr: 'mail.play.frostnode.example' },
 		});
 	});
 

@@ -21,7 +21,7 @@ const body = z.object({
  * address is refused (422) with a message saying what it resolves to.
  */
 export const POST: APIRoute = (context) =>
-	customerRoute(context, { body, limit: limits.serverActionsPerAccount }, async (r) => {
+	customerRoute(context, { body, limit: limits.vpsActionsPerAccount }, async (r) => {
 		const result = await setReverseDns(r.admin, r.customer, context.params.id ?? '', r.body);
 		if (result.ok) return json(200, { address: result.address, ptr: result.ptr });
 		const { status, message } = rdnsRefusals[result.refusal];
