@@ -13,8 +13,15 @@ const row = z.object({
 
 export type AddressPtr = z.infer<typeof row>;
 
-/** IPv4 first, then IPv6. */
-export async function addressPtrs(admin: AdminClient, serviceId: string): Promise<AddressPtr[]> {
+/**
+ * IPv4 first, then IPv6. With the visitor's own client (the page) the policy on vps_addresses
+ * shows only their machines' rows: another customer's id reads as none.
+ */
+export async function addressPtrs(
+	/** The admin client, or the visitor's own (the same type). */
+	admin: AdminClient,
+	serviceId: string,
+): Promise<AddressPtr[]> {
 	const { data, error } = await admin
 		.from('vps_addresses')
 		.select('family, address, ptr, ptr_in_dns')
