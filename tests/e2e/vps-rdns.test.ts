@@ -110,7 +110,7 @@ for (const { prefix, texts } of [
 
 		await page.goto(`${prefix}/panel/vps/${serviceId}`);
 		await islandsHydrated(page);
-		await expect(page.getByRole('heading', { name: texts.heading })).toBeVisible();
+		await expect(page.getByRole('heading', { level: 2, name: texts.heading })).toBeVisible();
 		const form = page.locator(`[data-rdns="${ipv4}"]`);
 		const field = form.getByRole('textbox', { name: texts.field });
 
