@@ -23,6 +23,8 @@ const sameEverywhere = [
 	// Protocol names.
 	'order.vps.ipv4',
 	'order.vps.ipv6',
+	// An example host name.
+	'vps.rdns.placeholder',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -37,6 +39,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'panel.nav.support',
 		'order.vps.hostname',
 		'mail.vpsReady.hostname',
+		'vps.rdns.title',
 	],
 };
 
