@@ -25,6 +25,7 @@ const sameEverywhere = [
 	'order.vps.ipv6',
 	// An example host name.
 	'vps.rdns.placeholder',
+	'vps.page.graphs.cpu',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -40,6 +41,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'order.vps.hostname',
 		'mail.vpsReady.hostname',
 		'vps.rdns.title',
+		'vps.page.facts.hostname',
 	],
 };
 

@@ -4,6 +4,7 @@ import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } 
 import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
+import { readMetrics } from './proxmox-metrics';
 import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema, vncSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
@@ -61,7 +62,12 @@ export function createProxmox(
 					: tagsOf(status.tags).includes(suspendedTag)
 						? 'suspended'
 						: 'stopped';
-			return { ...ref, state, ...(status.lock ? { lock: status.lock } : {}) };
+			return {
+				...ref,
+				state,
+				...(status.lock ? { lock: status.lock } : {}),
+				...(state === 'running' && status.uptime ? { uptimeSeconds: status.uptime } : {}),
+			};
 		},
 		async power(ref, action) {
 			if (action !== 'stop' && action !== 'shutdown' && (await suspended(ref)))
@@ -125,6 +131,9 @@ export function createProxmox(
 				ticket: vnc.ticket,
 				password: vnc.password,
 			};
+		},
+		async metrics(ref, timeframe) {
+			return readMetrics(call, ref, timeframe);
 		},
 		async probe() {
 			read(versionSchema, await call('GET', '/version'), 'the version');

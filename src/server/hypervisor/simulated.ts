@@ -17,7 +17,8 @@ import {
 	tagList,
 } from './input';
 import { loadMachines, saveMachines, type SimData, type SimMachine } from './sim-store';
-import { cloneTimeline, powerTimeline, reported, stateAt } from './sim-timeline';
+import { simulatedMetrics } from './sim-metrics';
+import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim-timeline';
 import type { Hypervisor, MachineRef } from './types';
 
 // The embedded default when no Proxmox is configured: real machines kept in memory or a file,
@@ -112,6 +113,7 @@ export function createSimulatedHypervisor(
 				vmid: machine.vmid,
 				state: reported(machine, at),
 				...(stateAt(machine, at) === 'cloning' ? { lock: 'clone' } : {}),
+				...(uptimeAt(machine, at) === undefined ? {} : { uptimeSeconds: uptimeAt(machine, at) }),
 			};
 		},
 		async power(ref, action) {
@@ -173,6 +175,9 @@ export function createSimulatedHypervisor(
 				ticket: `${password}:PVEVNC:${randomBytes(16).toString('hex')}`,
 				password,
 			};
+		},
+		async metrics(ref, timeframe) {
+			return simulatedMetrics(find(load(), ref), timeframe, now());
 		},
 		async probe() {
 			load();

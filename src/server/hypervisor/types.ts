@@ -1,10 +1,13 @@
+import type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
+
 // The hypervisor port: what provisioning needs from whatever runs customers' VPS machines.
 // Proxmox VE (proxmox.ts) or the embedded simulation (simulated.ts); index.ts picks one.
 
 export type MachineState =
 	'cloning' | 'stopped' | 'starting' | 'running' | 'stopping' | 'suspended';
 
-export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot';
+/** `shutdown` asks the guest (ACPI); `stop` pulls the plug; `reset` presses the reset button. */
+export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot' | 'reset';
 
 /**
  * How the customer logs in: SSH public keys, or a crypt(3) password hash. Only a Windows image
@@ -55,7 +58,11 @@ export interface MachineStatus extends MachineRef {
 	state: MachineState;
 	/** The hypervisor's lock on the machine (clone, create, ...), when one is held. */
 	lock?: string;
+	/** Seconds since the machine last started, while it runs. */
+	uptimeSeconds?: number;
 }
+
+export type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
 
 /** What a browser's noVNC needs to open the console, valid for seconds. */
 export interface ConsoleTicket {
@@ -85,5 +92,7 @@ export interface Hypervisor {
 	/** Stops and deletes; a machine already gone is fine. */
 	destroy(ref: MachineRef): Promise<void>;
 	console(ref: MachineRef): Promise<ConsoleTicket>;
+	/** Usage over the last hour or day, oldest point first. */
+	metrics(ref: MachineRef, timeframe: MetricsTimeframe): Promise<MetricPoint[]>;
 	probe(): Promise<void>;
 }
