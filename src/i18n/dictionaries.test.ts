@@ -23,6 +23,8 @@ const sameEverywhere = [
 	// Protocol names.
 	'order.vps.ipv4',
 	'order.vps.ipv6',
+	// An example host name.
+	'vps.rdns.placeholder',
 	'vps.page.graphs.cpu',
 ];
 
@@ -38,6 +40,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'panel.nav.support',
 		'order.vps.hostname',
 		'mail.vpsReady.hostname',
+		'vps.rdns.title',
 		'vps.page.facts.hostname',
 	],
 };

@@ -1224,6 +1224,8 @@ export type Database = {
 					id: number;
 					node: string;
 					prefix: number;
+					ptr: string | null;
+					ptr_in_dns: string | null;
 					service_id: string | null;
 				};
 				Insert: {
@@ -1234,6 +1236,8 @@ export type Database = {
 					id?: never;
 					node: string;
 					prefix: number;
+					ptr?: string | null;
+					ptr_in_dns?: string | null;
 					service_id?: string | null;
 				};
 				Update: {
@@ -1244,6 +1248,8 @@ export type Database = {
 					id?: never;
 					node?: string;
 					prefix?: number;
+					ptr?: string | null;
+					ptr_in_dns?: string | null;
 					service_id?: string | null;
 				};
 				Relationships: [

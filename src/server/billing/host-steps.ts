@@ -3,6 +3,7 @@ import { syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { destroyMachine } from '../vps/destroy';
 import { loadMachine } from '../vps/machine';
+import { removeReleasedPtrs } from '../vps/rdns';
 import { onPanel, type BillingState, type PanelHeld } from './panel-steps';
 
 // The one place billing chooses where a service runs: a VPS placed by us has a machine on the
@@ -50,7 +51,10 @@ export async function moveService(
 	});
 	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
 	// An ended service frees its label: its records go (a DNS failure is recorded and retried).
-	if (state === 'terminated' || state === 'cancelled')
+	// Its addresses' reverse DNS goes too: the release cleared their names, the DNS is ours to clear.
+	if (state === 'terminated' || state === 'cancelled') {
 		await syncSubdomain(admin, service.id).catch(() => undefined); // the run's sweep tries again
+		await removeReleasedPtrs(admin).catch(() => undefined); // so does this one's
+	}
 	return data === true;
 }

@@ -252,9 +252,17 @@ export const variables: readonly Variable[] = [
 		name: 'DNS_REVERSE_ZONES',
 		group: 'DNS',
 		required: 'optional',
-		default: 'none (no reverse DNS)',
+		default: "none with PowerDNS; the seed pool's zones with the embedded DNS",
 		example: '2.0.192.in-addr.arpa',
 		does: 'Reverse zones (comma-separated) PTR records may be written in, for VPS reverse DNS',
+	},
+	{
+		name: 'DNS_RESOLVERS',
+		group: 'DNS',
+		required: 'optional',
+		default: "the system's resolvers",
+		example: '1.1.1.1,9.9.9.9',
+		does: 'Resolvers (comma-separated IPs) that forward-confirm a reverse DNS name before its PTR is written',
 	},
 	{
 		name: 'DNS_TTL',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDnsConfig } from './config';
+import { defaultReverseZones, readDnsConfig } from './config';
 import { DnsConfigError } from './errors';
 import { getDns } from './index';
 import { reverseName } from './records';
@@ -9,7 +9,7 @@ describe('the DNS settings', () => {
 		expect(readDnsConfig({})).toEqual({
 			kind: 'embedded',
 			zone: 'play.frostnode.example',
-			reverseZones: [],
+			reverseZones: defaultReverseZones,
 			ttl: 300,
 		});
 		expect(
@@ -17,7 +17,7 @@ describe('the DNS settings', () => {
 		).toEqual({
 			kind: 'embedded',
 			zone: 'play.example',
-			reverseZones: [],
+			reverseZones: defaultReverseZones,
 			ttl: 300,
 			file: '.data/dns.json',
 		});
@@ -70,6 +70,15 @@ describe('the DNS settings', () => {
 });
 
 describe('reverse names', () => {
+	it('of the seed pool fall in the embedded default reverse zones', () => {
+		const zones = readDnsConfig({}).reverseZones;
+		expect(zones.some((z) => reverseName('203.0.113.7').endsWith(`.${z}`))).toBe(true);
+		expect(zones.some((z) => reverseName('2001:db8:f05::10').endsWith(`.${z}`))).toBe(true);
+		expect(readDnsConfig({ DNS_REVERSE_ZONES: '2.0.192.in-addr.arpa' }).reverseZones).toEqual([
+			'2.0.192.in-addr.arpa',
+		]);
+	});
+
 	it('reverse IPv4 octets and IPv6 nibbles', () => {
 		expect(reverseName('192.0.2.10')).toBe('10.2.0.192.in-addr.arpa');
 		expect(reverseName('2001:db8::1')).toBe(

@@ -8,6 +8,12 @@ import { errorText } from '../log/error-text.ts';
 
 /** The embedded default's zone: the site's own domain, as the simulated panel's addresses are. */
 export const defaultZone = 'play.frostnode.example';
+/** The embedded default's reverse zones: those of the local stack's seed pool (203.0.113.0/24,
+ * 2001:db8:f05::/64), so a VPS there can be given reverse DNS without any setting. */
+export const defaultReverseZones = [
+	'113.0.203.in-addr.arpa',
+	'0.0.0.0.5.0.f.0.8.b.d.0.1.0.0.2.ip6.arpa',
+];
 
 interface Common {
 	zone: string;
@@ -84,5 +90,6 @@ export function readDnsConfig(env: Env): DnsConfig {
 	}
 	if (problems.length) throw new DnsConfigError(problems.join('; '));
 	const file = env.DNS_EMBEDDED_FILE?.trim();
+	if (!env.DNS_REVERSE_ZONES?.trim()) common.reverseZones = defaultReverseZones;
 	return { kind: 'embedded', ...common, ...(file ? { file } : {}) };
 }

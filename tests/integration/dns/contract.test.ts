@@ -14,12 +14,13 @@ import { fakeApiKey, startFakePowerDns, type FakePowerDns } from './fake-powerdn
 
 const zone = 'play.test.example';
 const reverse = '2.0.192.in-addr.arpa';
-const common = { zone, reverseZones: [reverse], ttl: 300 };
+const reverse6 = '8.b.d.0.1.0.0.2.ip6.arpa';
+const common = { zone, reverseZones: [reverse, reverse6], ttl: 300 };
 
 let fake: FakePowerDns;
 let dir: string;
 beforeAll(async () => {
-	fake = await startFakePowerDns([zone, reverse]);
+	fake = await startFakePowerDns([zone, reverse, reverse6]);
 	dir = await mkdtemp(join(tmpdir(), 'dns-'));
 });
 afterAll(() => fake.close());

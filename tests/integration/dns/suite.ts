@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DnsValidationError } from '../../../src/server/dns/errors.ts';
 import { reverseChange, subdomainChange, subdomainKeys } from '../../../src/server/dns/records.ts';
+import { createEmbeddedResolver } from '../../../src/server/dns/resolver.ts';
 import type { DnsPort } from '../../../src/server/dns/types.ts';
+import { confirmForward } from '../../../src/server/vps/forward.ts';
 
 /**
  * The one behaviour every DNS implementation must have, run by contract.test.ts against each (the
  * embedded default and the PowerDNS adapter in front of a fake PowerDNS): records written can be looked up,
  * replaced and removed; what PowerDNS refuses is refused. `make` gives a fresh port on the zone
- * `play.test.example` with the reverse zone `2.0.192.in-addr.arpa`.
+ * `play.test.example` with the reverse zones `2.0.192.in-addr.arpa` and
+ * `8.b.d.0.1.0.0.2.ip6.arpa` (2001:db8::/32).
  */
 export function dnsContract(name: string, make: () => Promise<DnsPort>) {
 	describe(`${name}: the DNS port`, () => {
@@ -80,6 +83,60 @@ export function dnsContract(name: string, make: () => Promise<DnsPort>) {
 			]);
 			await dns.change(reverseChange('192.0.2.20', null));
 			expect(await dns.lookup('20.2.0.192.in-addr.arpa', 'PTR')).toEqual([]);
+		});
+
+		it('writes IPv6 reverse DNS under its nibble name, and removes it', async () => {
+			const dns = await make();
+			const nibbles = 'a.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.5.0.f.0.8.b.d.0.1.0.0.2.ip6.arpa';
+			await dns.change(reverseChange('2001:db8:f05::a', 'vps-6.play.test.example'));
+			expect(await dns.lookup(nibbles, 'PTR')).toEqual(['vps-6.play.test.example']);
+			await dns.change(reverseChange('2001:0db8:0f05:0:0:0:0:000a', 'other.play.test.example'));
+			expect(await dns.lookup(nibbles, 'PTR')).toEqual(['other.play.test.example']);
+			await dns.change(reverseChange('2001:db8:f05::a', null));
+			expect(await dns.lookup(nibbles, 'PTR')).toEqual([]);
+			// A PTR naming something that is not a host name is refused like PowerDNS refuses it.
+			await expect(
+				dns.change(reverseChange('2001:db8:f05::a', 'bad name.example')),
+			).rejects.toBeInstanceOf(DnsValidationError);
+		});
+
+		it('forward-confirms a PTR name from its records: matching, missing, elsewhere', async () => {
+			const dns = await make();
+			const resolver = createEmbeddedResolver(
+				dns,
+				new Map([['mail.customer.example', ['198.51.100.9']]]),
+			);
+			await dns.change({
+				replace: [
+					{ name: 'fwd.play.test.example', type: 'A', contents: ['192.0.2.40'] },
+					{ name: 'fwd.play.test.example', type: 'AAAA', contents: ['2001:db8::40'] },
+				],
+			});
+			expect(await confirmForward(resolver, 'fwd.play.test.example', '192.0.2.40')).toEqual({
+				ok: true,
+			});
+			expect(
+				await confirmForward(resolver, 'fwd.play.test.example', '2001:0db8:0:0::0040'),
+			).toEqual({ ok: true });
+			expect(await confirmForward(resolver, 'fwd.play.test.example', '192.0.2.41')).toEqual({
+				ok: false,
+				reason: 'resolves_elsewhere',
+				found: ['192.0.2.40'],
+			});
+			expect(await confirmForward(resolver, 'none.play.test.example', '192.0.2.40')).toEqual({
+				ok: false,
+				reason: 'not_resolving',
+			});
+			// Outside the DNS's zones only the given map answers.
+			expect(await confirmForward(resolver, 'mail.customer.example', '192.0.2.40')).toEqual({
+				ok: false,
+				reason: 'resolves_elsewhere',
+				found: ['198.51.100.9'],
+			});
+			expect(await confirmForward(resolver, 'nobody.else.example', '2001:db8::40')).toEqual({
+				ok: false,
+				reason: 'not_resolving',
+			});
 		});
 
 		it('refuses what PowerDNS refuses, and keeps what was there', async () => {

@@ -8,6 +8,7 @@ import { billingCandidates } from './candidates';
 import { endDuePauses } from '../pause/pause-sweep';
 import { sendBillingNotices } from './notices';
 import { syncOwedSubdomains } from '../../servers/subdomain';
+import { removeReleasedPtrs } from '../../vps/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 import { releaseUnpaidAddresses } from './unpaid-addresses';
 
@@ -87,6 +88,10 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		const subdomains = await syncOwedSubdomains(admin, context.now).catch((failure: unknown) => {
 			logger.error('subdomain sweep failed', { error: failure });
 			return { synced: 0, failed: 0 };
+		});
+		// Reverse DNS of released addresses that a DNS outage (or another ending path) left behind.
+		await removeReleasedPtrs(admin).catch((failure: unknown) => {
+			logger.error('reverse DNS sweep failed', { error: failure });
 		});
 		// Mail that cannot go out now stays owed; it never hides what the run did.
 		const mails = await sendBillingNotices(admin, context.origin).catch((failure: unknown) => {
