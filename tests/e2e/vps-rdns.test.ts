@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from './test';
-import { signIn } from './backend';
 import { e2eBackendFile } from './backend-file';
-import { newAccount } from './fixtures';
+import { orderVps } from './vps-order';
 
 // Issue 31, reverse DNS: the owner of a running VPS sets the PTR name of its IPv4 address on the
 // VPS page. The name must already point at the address (the test publishes its A record in the
@@ -35,37 +34,7 @@ function lookUpPtr(ipv4: string): string[] {
 
 /** A VPS bought through checkout and the test gateway, running: its service id and IPv4. */
 async function runningVps(page: Page): Promise<{ serviceId: string; ipv4: string }> {
-	await signIn(page, await newAccount('rdns'));
-	await expect(page).toHaveURL(/\/panel$/);
-	const answer = await page.request.post('/api/checkout', {
-		data: {
-			item: {
-				planId: 'vps-premium',
-				ram: 2,
-				storageGb: null,
-				extras: [],
-				cycle: 'monthly',
-				currency: 'EUR',
-				price: 1,
-				vps: { image: 'debian-12', hostname: 'rdns-e2e' },
-			},
-			billing: {
-				name: 'Sigrid Berg',
-				address: 'Storgata 1',
-				postcode: '0155',
-				city: 'Oslo',
-				country: 'NO',
-			},
-			method: 'card',
-			idempotencyKey: `rdns-${Math.random().toString(36).slice(2, 12)}`,
-			total: 1,
-			locale: 'en',
-		},
-	});
-	expect(answer.status()).toBe(201);
-	const { paymentUrl, orderId } = (await answer.json()) as { paymentUrl: string; orderId: string };
-	await page.goto(paymentUrl);
-	await page.locator('button[value=pay]').click();
+	const orderId = await orderVps(page, { image: 'debian-12', hostname: 'rdns-e2e' });
 	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 30_000 });
 	const status = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
 		service: { id: string; vps: { ipv4: string } };
