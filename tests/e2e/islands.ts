@@ -1,7 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Astro removes the `ssr` attribute once an island has hydrated; acting earlier races React. */
+/**
+ * Astro removes the `ssr` attribute once an island has hydrated; acting earlier races React. Each
+ * island is brought into view first: a `client:visible` one (the VPS page's graphs) hydrates only
+ * then.
+ */
 export async function islandsHydrated(page: Page): Promise<void> {
-	await page.locator('astro-island').first().scrollIntoViewIfNeeded();
+	for (const island of await page.locator('astro-island[ssr]').all())
+		await island.scrollIntoViewIfNeeded().catch(() => undefined); // hydrated and replaced meanwhile
 	await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
