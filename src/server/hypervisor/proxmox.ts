@@ -2,9 +2,10 @@ import type { ProxmoxConfig } from './config';
 import { HypervisorConflictError, HypervisorError, HypervisorNotFoundError } from './errors';
 import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } from './input';
 import { proxmoxBuilder } from './proxmox-create';
+import { proxmoxConsole } from './proxmox-console';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
-import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema, vncSchema } from './proxmox-schemas';
+import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
 
@@ -113,19 +114,7 @@ export function createProxmox(
 			await powerTo(call, ref, 'start', polling);
 		},
 		destroy,
-		async console(ref) {
-			const vnc = read(
-				vncSchema,
-				await call('POST', `${vmPath(ref)}/vncproxy`, { websocket: 1 }),
-				'vncproxy',
-			);
-			return {
-				host: new URL(config.url).hostname,
-				port: vnc.port,
-				ticket: vnc.ticket,
-				password: vnc.password,
-			};
-		},
+		console: (ref) => proxmoxConsole(call, config, ref),
 		async probe() {
 			read(versionSchema, await call('GET', '/version'), 'the version');
 		},
