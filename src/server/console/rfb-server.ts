@@ -31,7 +31,7 @@ function serverPort(): Promise<number> {
 			const session = pending.get(ticket);
 			pending.delete(ticket);
 			if (!session || session.expires < Date.now()) return socket.close(1008, 'invalid ticket');
-			void serve(socket, session).catch(() => socket.terminate());
+			void serveRfb(socket, session.password, session.lines).catch(() => socket.terminate());
 		});
 	});
 	return listening;
@@ -46,7 +46,12 @@ export async function openSimulatedConsole(lines: readonly string[]) {
 	return { host: '127.0.0.1', port, ticket, password };
 }
 
-async function serve(socket: WebSocket, session: Pending): Promise<void> {
+/** One viewer's RFB session: VNC authentication with `password`, then the text screen. */
+export async function serveRfb(
+	socket: WebSocket,
+	password: string,
+	lines: readonly string[],
+): Promise<void> {
 	const input = new ByteQueue();
 	socket.on('message', (data: Buffer) => input.push(data));
 	socket.on('close', () => input.fail(new Error('closed')));
@@ -58,7 +63,7 @@ async function serve(socket: WebSocket, session: Pending): Promise<void> {
 	const challenge = randomBytes(16);
 	send(challenge);
 	const answer = await input.take(16);
-	const ok = timingSafeEqual(answer, vncResponse(session.password, challenge));
+	const ok = timingSafeEqual(answer, vncResponse(password, challenge));
 	send(Uint8Array.of(0, 0, 0, ok ? 0 : 1));
 	if (!ok) return socket.close();
 	await input.take(1); // ClientInit: shared or not, one viewer either way
@@ -70,7 +75,7 @@ async function serve(socket: WebSocket, session: Pending): Promise<void> {
 	init.writeUInt32BE(name.length, 20);
 	name.copy(init, 24);
 	send(init);
-	await clientMessages(input, send, session.lines);
+	await clientMessages(input, send, lines);
 }
 
 async function clientMessages(
