@@ -1,10 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { consoleAccess, consoleRefusals, signedInRecently } from '~/server/console/access';
-import { mintConsoleToken } from '~/server/console/tokens';
+import { consoleRefusals } from '~/server/console/access';
+import { openConsole } from '~/server/console/open';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
-import { logger } from '~/server/log/logger';
 import { limits } from '~/server/rate-limit/limits';
 
 export const prerender = false;
@@ -18,20 +17,10 @@ const body = z.object({ locale: z.string().optional() });
  */
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.consoleOpensPerAccount }, async (r) => {
-		if (!signedInRecently(r.customer))
-			return apiError(403, 'reauthenticate', 'vps.console.error.reauthenticate', r.locale);
-		const serviceId = context.params.id ?? '';
-		const access = await consoleAccess(r.admin, r.customer.id, serviceId);
-		if (typeof access === 'string') {
-			const { status, message } = consoleRefusals[access];
-			return apiError(status, access, message, r.locale);
-		}
-		const token = await mintConsoleToken(r.admin, r.customer.id, serviceId);
-		const { error } = await r.admin.from('service_activity').insert({
-			service_id: serviceId,
-			user_id: r.customer.id,
-			event: 'console_opened',
-		});
-		if (error) logger.error('console activity not logged', { serviceId, error: error.message });
-		return json(200, { url: `/console/${token}` });
+		const opened = await openConsole(r.admin, r.customer, context.params.id ?? '');
+		if (typeof opened !== 'string') return json(200, opened);
+		if (opened === 'reauthenticate')
+			return apiError(403, opened, 'vps.console.error.reauthenticate', r.locale);
+		const { status, message } = consoleRefusals[opened];
+		return apiError(status, opened, message, r.locale);
 	});
