@@ -36,6 +36,7 @@ function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
 		unsuspend: reject,
 		destroy: reject,
 		console: reject,
+		metrics: reject,
 		probe: reject,
 	};
 }

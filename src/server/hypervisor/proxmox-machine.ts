@@ -9,7 +9,7 @@ import {
 	type VmConfig,
 } from './proxmox-schemas';
 import { waitTask, type Polling } from './proxmox-tasks';
-import type { Access, IpConfig, MachineRef } from './types';
+import type { Access, IpConfig, MachineRef, PowerAction } from './types';
 
 // The steps a machine is built from, each safe to repeat (a retried create runs them again): the
 // cloud-init configuration, the boot disk grown, the machine started.
@@ -77,7 +77,7 @@ export async function readStatus(call: Call, ref: MachineRef) {
 export async function powerTo(
 	call: Call,
 	ref: MachineRef,
-	action: 'start' | 'stop' | 'shutdown' | 'reboot',
+	action: PowerAction,
 	polling: Polling,
 ): Promise<void> {
 	const { status } = await readStatus(call, ref);

@@ -33,7 +33,28 @@ export const statusSchema = z.object({
 	qmpstatus: z.string().optional(),
 	lock: z.string().optional(),
 	tags: z.string().optional(),
+	/** Seconds since start; 0 while stopped. */
+	uptime: count.optional(),
 });
+
+const rate = z.coerce.number().nonnegative().optional();
+
+/**
+ * `GET .../rrddata`: one object per interval; a metric is absent (or NaN) where the machine was
+ * off. `cpu` is the share of `maxcpu` cores in use, `mem`/`maxmem` bytes, the rest bytes/s.
+ */
+export const rrdSchema = z.array(
+	z.object({
+		time: count,
+		cpu: rate,
+		mem: rate,
+		maxmem: rate,
+		diskread: rate,
+		diskwrite: rate,
+		netin: rate,
+		netout: rate,
+	}),
+);
 
 export const configSchema = z.object({
 	name: z.string().optional(),

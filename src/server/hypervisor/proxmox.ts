@@ -5,6 +5,7 @@ import { proxmoxBuilder } from './proxmox-create';
 import { proxmoxConsole } from './proxmox-console';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
+import { readMetrics } from './proxmox-metrics';
 import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
@@ -62,7 +63,12 @@ export function createProxmox(
 					: tagsOf(status.tags).includes(suspendedTag)
 						? 'suspended'
 						: 'stopped';
-			return { ...ref, state, ...(status.lock ? { lock: status.lock } : {}) };
+			return {
+				...ref,
+				state,
+				...(status.lock ? { lock: status.lock } : {}),
+				...(state === 'running' && status.uptime ? { uptimeSeconds: status.uptime } : {}),
+			};
 		},
 		async power(ref, action) {
 			if (action !== 'stop' && action !== 'shutdown' && (await suspended(ref)))
@@ -115,6 +121,9 @@ export function createProxmox(
 		},
 		destroy,
 		console: (ref) => proxmoxConsole(call, config, ref),
+		async metrics(ref, timeframe) {
+			return readMetrics(call, ref, timeframe);
+		},
 		async probe() {
 			read(versionSchema, await call('GET', '/version'), 'the version');
 		},

@@ -48,5 +48,15 @@ export function powerTimeline(
 			return up ? plan(now, delayMs, ['stopping', 'stopped']) : [];
 		case 'reboot':
 			return up ? plan(now, delayMs, ['stopping', 'starting', 'running']) : null;
+		case 'reset':
+			// The reset button: no shutdown, straight back to booting.
+			return up ? plan(now, delayMs, ['starting', 'running']) : null;
 	}
+}
+
+/** Seconds since the machine reached `running`, while it is running. */
+export function uptimeAt(machine: SimMachine, now: number): number | undefined {
+	if (stateAt(machine, now) !== 'running') return undefined;
+	const since = machine.timeline.filter((s) => s.state === 'running' && s.at <= now).at(-1);
+	return since ? Math.floor((now - since.at) / 1000) : undefined;
 }

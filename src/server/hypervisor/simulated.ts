@@ -16,7 +16,8 @@ import {
 	tagList,
 } from './input';
 import { loadMachines, saveMachines, type SimData, type SimMachine } from './sim-store';
-import { cloneTimeline, powerTimeline, reported, stateAt } from './sim-timeline';
+import { simulatedMetrics } from './sim-metrics';
+import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim-timeline';
 import type { Hypervisor, MachineRef } from './types';
 import { bootText } from '../console/boot-text';
 import { openSimulatedConsole } from '../console/rfb-server';
@@ -113,6 +114,7 @@ export function createSimulatedHypervisor(
 				vmid: machine.vmid,
 				state: reported(machine, at),
 				...(stateAt(machine, at) === 'cloning' ? { lock: 'clone' } : {}),
+				...(uptimeAt(machine, at) === undefined ? {} : { uptimeSeconds: uptimeAt(machine, at) }),
 			};
 		},
 		async power(ref, action) {
@@ -173,6 +175,9 @@ export function createSimulatedHypervisor(
 			const query = new URLSearchParams({ port: String(vnc.port), vncticket: vnc.ticket });
 			const url = `ws://${vnc.host}:${vnc.port}/api2/json/nodes/${ref.node}/qemu/${ref.vmid}/vncwebsocket?${query}`;
 			return { ...vnc, socket: { url, headers: {} } };
+		},
+		async metrics(ref, timeframe) {
+			return simulatedMetrics(find(load(), ref), timeframe, now());
 		},
 		async probe() {
 			load();

@@ -4,7 +4,8 @@
 export type MachineState =
 	'cloning' | 'stopped' | 'starting' | 'running' | 'stopping' | 'suspended';
 
-export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot';
+/** `shutdown` asks the guest (ACPI); `stop` pulls the plug; `reset` presses the reset button. */
+export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot' | 'reset';
 
 /**
  * How the customer logs in: SSH public keys, or a crypt(3) password hash. Only a Windows image
@@ -55,6 +56,27 @@ export interface MachineStatus extends MachineRef {
 	state: MachineState;
 	/** The hypervisor's lock on the machine (clone, create, ...), when one is held. */
 	lock?: string;
+	/** Seconds since the machine last started, while it runs. */
+	uptimeSeconds?: number;
+}
+
+/** Proxmox's RRD windows: a point a minute for the hour, every 30 minutes for the day. */
+export type MetricsTimeframe = 'hour' | 'day';
+
+/**
+ * One averaged point of a machine's usage. `cpu` is the share of its cores in use (0..1); rates
+ * are bytes per second; all null where the hypervisor has no data (the machine was off).
+ */
+export interface MetricPoint {
+	/** Unix seconds at the start of the point's interval. */
+	time: number;
+	cpu: number | null;
+	memoryBytes: number | null;
+	memoryTotalBytes: number | null;
+	diskReadBps: number | null;
+	diskWriteBps: number | null;
+	netInBps: number | null;
+	netOutBps: number | null;
 }
 
 /**
@@ -100,5 +122,7 @@ export interface Hypervisor {
 	/** Stops and deletes; a machine already gone is fine. */
 	destroy(ref: MachineRef): Promise<void>;
 	console(ref: MachineRef): Promise<ConsoleTicket>;
+	/** Usage over the last hour or day, oldest point first. */
+	metrics(ref: MachineRef, timeframe: MetricsTimeframe): Promise<MetricPoint[]>;
 	probe(): Promise<void>;
 }

@@ -55,8 +55,8 @@ export const limits = {
 	ticketsPerAccount: limit('ticketsPerAccount', { max: 10, windowSeconds: 3600 }),
 	/** Power, password resets and settings per customer: each reaches the game panel. */
 	serverActionsPerAccount: limit('serverActionsPerAccount', { max: 60, windowSeconds: 300 }),
-	/** Browser consoles opened per customer: each asks the hypervisor for a console. */
-	consoleOpensPerAccount: limit('consoleOpensPerAccount', { max: 20, windowSeconds: 300 }),
+	/** Every VPS action per customer (power, console, reinstall, passwords, reverse DNS): each reaches the hypervisor. */
+	vpsActionsPerAccount: limit('vpsActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Subdomain availability checks per client: the configurator asks as the customer types. */
 	subdomainChecksPerAddress: limit('subdomainChecksPerAddress', { max: 120, windowSeconds: 300 }),
 	/** Visits through referral links counted per client: enough for a household, not for a script. */

@@ -22,6 +22,8 @@ interface Vm {
 	node: string;
 	template: boolean;
 	status: 'running' | 'stopped';
+	/** When it last started (ms), for `uptime`. */
+	startedAt?: number;
 	config: Record<string, string>;
 }
 interface Task {
@@ -129,6 +131,36 @@ const gb = (size: string) => {
 	const [, n, unit] = /size=(\d+(?:\.\d+)?)([KMGT])?/.exec(size) ?? [];
 	return Number(n) * ({ K: 1 / 1024 ** 2, M: 1 / 1024, G: 1, T: 1024 }[unit ?? 'G'] ?? 1);
 };
+
+/**
+ * `GET .../rrddata` as Proxmox answers it: 70 points a minute (hour) or 30 minutes (day) apart,
+ * oldest first; while the machine is off only `time` is there (RRD has no data: NaN, left out).
+ */
+function rrddata(found: Vm, params: Params) {
+	only(params, ['timeframe', 'cf']);
+	const steps: Record<string, number> = { hour: 60, day: 1800, week: 10_800, month: 43_200 };
+	const step = steps[String(params.timeframe)];
+	if (!step) throw param('timeframe', 'value must be one of hour, day, week, month, year');
+	if (params.cf !== undefined && params.cf !== 'AVERAGE' && params.cf !== 'MAX')
+		throw param('cf', "value 'x' does not have a value in the enumeration 'AVERAGE, MAX'");
+	const last = Math.floor(Date.now() / 1000 / step) * step;
+	const maxmem = Number(found.config.memory ?? 2048) * 1024 * 1024;
+	return Array.from({ length: 70 }, (_, i) => {
+		const time = last - (69 - i) * step;
+		if (found.status !== 'running') return { time };
+		return {
+			time,
+			cpu: 0.1 + (i % 7) / 100,
+			maxcpu: Number(found.config.cores ?? 1),
+			mem: maxmem / 2,
+			maxmem,
+			diskread: 1000 * i,
+			diskwrite: 2000 * i,
+			netin: 300 * i,
+			netout: 500 * i,
+		};
+	});
+}
 
 export async function startFakeProxmox(): Promise<FakeProxmox> {
 	const vms = new Map<number, Vm>();
@@ -264,6 +296,10 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 			return {
 				status: found.status,
 				qmpstatus: found.status,
+				uptime:
+					found.status === 'running' && found.startedAt
+						? Math.floor((Date.now() - found.startedAt) / 1000) + 1
+						: 0,
 				name: found.config.name,
 				...(found.config.lock ? { lock: found.config.lock } : {}),
 				...(found.config.tags ? { tags: found.config.tags } : {}),
@@ -297,19 +333,20 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 				() => (found.config[String(params.disk)] = disk.replace(/size=[^,]+/, `size=${wanted}G`)),
 			);
 		}
-		const power = /^\/status\/(start|stop|shutdown|reboot)$/.exec(rest);
+		if (method === 'GET' && rest === '/rrddata') return rrddata(found, params);
+		const power = /^\/status\/(start|stop|shutdown|reboot|reset)$/.exec(rest);
 		if (method === 'POST' && power) {
 			unlocked(found, vmid);
 			const action = power[1]!;
 			if (action === 'start' && found.status === 'running')
 				throw fail(`VM ${vmid} already running`);
-			if ((action === 'shutdown' || action === 'reboot') && found.status !== 'running')
+			if (action !== 'start' && action !== 'stop' && found.status !== 'running')
 				throw fail(`VM ${vmid} not running`);
-			return task(
-				`qm${action}`,
-				vmid,
-				() => (found.status = action === 'start' || action === 'reboot' ? 'running' : 'stopped'),
-			);
+			return task(`qm${action}`, vmid, () => {
+				const up = action === 'start' || action === 'reboot' || action === 'reset';
+				found.status = up ? 'running' : 'stopped';
+				if (up) found.startedAt = Date.now();
+			});
 		}
 		if (method === 'DELETE' && rest === '') {
 			unlocked(found, vmid);

@@ -160,6 +160,55 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			await settle(h, ref, 'running');
 		});
 
+		it('resets a running machine, refuses to reset a stopped one, and tells uptime', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.power(ref, 'reset');
+			await settle(h, ref, 'running');
+			await new Promise((resolve) => setTimeout(resolve, 1100));
+			expect((await h.machineState(ref)).uptimeSeconds).toBeGreaterThanOrEqual(1);
+			await h.power(ref, 'shutdown');
+			await settle(h, ref, 'stopped');
+			expect((await h.machineState(ref)).uptimeSeconds).toBeUndefined();
+			await expect(h.power(ref, 'reset')).rejects.toThrow(HypervisorConflictError);
+		});
+
+		it('gives the last hour and day of usage, oldest first, empty while off', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			for (const [timeframe, step] of [
+				['hour', 60],
+				['day', 1800],
+			] as const) {
+				const series = await h.metrics(ref, timeframe);
+				expect(series.length).toBeGreaterThan(0);
+				expect(series.length).toBeLessThanOrEqual(70);
+				const times = series.map((point) => point.time);
+				expect(times).toEqual([...times].sort((a, b) => a - b));
+				for (const [i, time] of times.entries()) if (i) expect(time - times[i - 1]!).toBe(step);
+				const newest = series.at(-1)!;
+				expect(Date.now() / 1000 - newest.time).toBeLessThan(step * 2);
+				expect(newest.cpu).toBeGreaterThan(0);
+				expect(newest.cpu).toBeLessThanOrEqual(1);
+				expect(newest.memoryBytes).toBeGreaterThan(0);
+				expect(newest.memoryBytes!).toBeLessThanOrEqual(newest.memoryTotalBytes!);
+				for (const rate of [newest.diskWriteBps, newest.netInBps, newest.netOutBps])
+					expect(rate).toBeGreaterThanOrEqual(0);
+			}
+			await h.power(ref, 'stop');
+			await settle(h, ref, 'stopped');
+			const off = (await h.metrics(ref, 'hour')).at(-1)!;
+			expect(off.cpu ?? 0).toBe(0);
+			expect(off.netOutBps ?? 0).toBe(0);
+			await expect(h.metrics({ ...ref, vmid: ref.vmid + 5000 }, 'hour')).rejects.toThrow(
+				HypervisorNotFoundError,
+			);
+		});
+
 		it('grows the disk and never shrinks it', async () => {
 			const target = await fresh();
 			const h = target.hypervisor;

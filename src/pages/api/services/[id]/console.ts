@@ -16,7 +16,7 @@ const body = z.object({ locale: z.string().optional() });
  * (server/console-upgrade.ts); the hypervisor's ticket never leaves the server.
  */
 export const POST: APIRoute = (context) =>
-	customerRoute(context, { body, limit: limits.consoleOpensPerAccount }, async (r) => {
+	customerRoute(context, { body, limit: limits.vpsActionsPerAccount }, async (r) => {
 		const opened = await openConsole(r.admin, r.customer, context.params.id ?? '');
 		if (typeof opened !== 'string') return json(200, opened);
 		if (opened === 'reauthenticate')
