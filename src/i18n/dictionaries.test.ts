@@ -23,6 +23,7 @@ const sameEverywhere = [
 	// Protocol names.
 	'order.vps.ipv4',
 	'order.vps.ipv6',
+	'vps.page.graphs.cpu',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -37,6 +38,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'panel.nav.support',
 		'order.vps.hostname',
 		'mail.vpsReady.hostname',
+		'vps.page.facts.hostname',
 	],
 };
 

@@ -17,6 +17,7 @@ export const routes = {
 	upgradePayment: (id: string) => `/panel/billing/upgrade/payment/${id}`,
 	servers: '/panel/game-servers',
 	server: (id: string) => `/panel/game-servers/servers/${id}`,
+	vps: (id: string) => `/panel/vps/${id}`,
 	support: '/panel/support',
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from './test';
-import { signIn } from './backend';
-import { newAccount } from './fixtures';
+import { expect, test } from './test';
+import { orderVps } from './vps-order';
 
 // Issue 29: a VPS ordered through POST /api/checkout and paid on the test gateway's page is
 // delivered on its own: the order page follows it from the payment to a running machine on the
@@ -9,42 +8,6 @@ import { newAccount } from './fixtures';
 
 const sshKey =
 	'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH frost@laptop';
-
-async function orderVps(page: Page, vps: { image: string; hostname: string; sshKeys?: string[] }) {
-	await signIn(page, await newAccount('vps'));
-	await expect(page).toHaveURL(/\/panel$/);
-	const answer = await page.request.post('/api/checkout', {
-		data: {
-			item: {
-				planId: 'vps-premium',
-				ram: 2,
-				storageGb: null,
-				extras: [],
-				cycle: 'monthly',
-				currency: 'EUR',
-				price: 1,
-				vps,
-			},
-			billing: {
-				name: 'Sigrid Berg',
-				address: 'Storgata 1',
-				postcode: '0155',
-				city: 'Oslo',
-				country: 'NO',
-			},
-			method: 'card',
-			idempotencyKey: `vps-${Math.random().toString(36).slice(2, 12)}`,
-			total: 1,
-			locale: 'en',
-		},
-	});
-	expect(answer.status()).toBe(201);
-	const { paymentUrl, orderId } = (await answer.json()) as { paymentUrl: string; orderId: string };
-	await page.goto(paymentUrl);
-	await page.locator('button[value=pay]').click();
-	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
-	return orderId;
-}
 
 test('a Debian VPS with an SSH key runs, and its order page says where and how to connect', async ({
 	page,

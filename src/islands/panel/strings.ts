@@ -86,3 +86,8 @@ export function affiliateKeys(dictionary: Record<string, string>): string[] {
 export function securityKeys(dictionary: Record<string, string>): string[] {
 	return [...common, ...prefixed(dictionary, ['sessions.'])];
 }
+
+/** Keys for a VPS's page: its sections (src/components/panel/vps/) pick under `vps.page.`. */
+export function vpsKeys(dictionary: Record<string, string>): string[] {
+	return [...common, ...prefixed(dictionary, ['vps.page.'])];
+}

@@ -1,3 +1,5 @@
+import type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
+
 // The hypervisor port: what provisioning needs from whatever runs customers' VPS machines.
 // Proxmox VE (proxmox.ts) or the embedded simulation (simulated.ts); index.ts picks one.
 
@@ -60,24 +62,7 @@ export interface MachineStatus extends MachineRef {
 	uptimeSeconds?: number;
 }
 
-/** Proxmox's RRD windows: a point a minute for the hour, every 30 minutes for the day. */
-export type MetricsTimeframe = 'hour' | 'day';
-
-/**
- * One averaged point of a machine's usage. `cpu` is the share of its cores in use (0..1); rates
- * are bytes per second; all null where the hypervisor has no data (the machine was off).
- */
-export interface MetricPoint {
-	/** Unix seconds at the start of the point's interval. */
-	time: number;
-	cpu: number | null;
-	memoryBytes: number | null;
-	memoryTotalBytes: number | null;
-	diskReadBps: number | null;
-	diskWriteBps: number | null;
-	netInBps: number | null;
-	netOutBps: number | null;
-}
+export type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
 
 /**
  * A one-time console, valid for seconds: the site's relay opens `socket` at once (never the

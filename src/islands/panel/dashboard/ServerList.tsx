@@ -1,3 +1,4 @@
+import { routes } from '../../../lib/routes';
 import { fill } from '../../../lib/fill';
 import type { ServerRow } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
@@ -54,7 +55,9 @@ export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: Pa
 							)}
 							<a
 								className="self-start"
-								href={path(`/panel/game-servers/servers/${server.id}`)}
+								href={path(
+									server.type === 'vps' ? routes.vps(server.id) : routes.server(server.id),
+								)}
 								aria-label={`${t('panel.dashboard.manage')}: ${serviceName(server, t)}`}
 							>
 								{t('panel.dashboard.manage')}

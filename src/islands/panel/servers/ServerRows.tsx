@@ -1,3 +1,4 @@
+import { routes } from '../../../lib/routes';
 import type { ServerRow } from '../../../lib/panel/types';
 import { fill } from '../../../lib/fill';
 import type { PanelTools } from '../shared/context';
@@ -67,7 +68,7 @@ export function ServerRows({ rows, tools }: { rows: ServerRow[]; tools: PanelToo
 								</td>
 								<td className="py-2 pr-4">
 									<a
-										href={path(`/panel/game-servers/servers/${row.id}`)}
+										href={path(row.type === 'vps' ? routes.vps(row.id) : routes.server(row.id))}
 										aria-label={`${t('panel.dashboard.manage')}: ${name}`}
 									>
 										{t('panel.dashboard.manage')}

@@ -1,0 +1,92 @@
+import type { User } from '@supabase/supabase-js';
+import { findVpsImage } from '../../lib/vps/images';
+import type { VpsShownState } from '../../lib/vps/power';
+import { getHypervisor, type MetricPoint, type MetricsTimeframe } from '../hypervisor';
+import { logger } from '../log/logger';
+import type { AdminClient } from '../supabase/admin-client';
+import { ownedVps, type OwnedVps } from './guard';
+
+// What a VPS's page reads: its facts from our database, its state and uptime from the
+// hypervisor, its graphs' series. Owner only: another customer's id reads as null ("not found").
+
+export interface VpsLive {
+	state: VpsShownState;
+	uptimeSeconds: number | null;
+}
+
+export interface VpsFacts extends VpsLive {
+	serviceId: string;
+	status: string;
+	image: string;
+	hostname: string;
+	ipv4: string | null;
+	ipv6: string | null;
+	cores: number;
+	memoryGb: number;
+	diskGb: number;
+}
+
+/** The machine's state as the page shows it; the service's status speaks first. */
+export async function liveOf(vps: OwnedVps): Promise<VpsLive> {
+	if (vps.status === 'suspended') return { state: 'suspended', uptimeSeconds: null };
+	if (vps.status === 'cancelled' || vps.status === 'terminated')
+		return { state: 'ended', uptimeSeconds: null };
+	if (vps.status !== 'active') return { state: 'installing', uptimeSeconds: null };
+	try {
+		const status = await getHypervisor().machineState(vps.machine.ref);
+		const state = status.state === 'cloning' ? 'installing' : status.state;
+		return { state, uptimeSeconds: status.uptimeSeconds ?? null };
+	} catch (error) {
+		logger.warn('machine state unavailable', { serviceId: vps.serviceId, error });
+		return { state: 'unknown', uptimeSeconds: null };
+	}
+}
+
+export async function vpsFacts(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+): Promise<VpsFacts | null> {
+	const vps = await ownedVps(admin, customer, serviceId);
+	if (vps === 'not_found') return null;
+	const { machine } = vps;
+	return {
+		serviceId,
+		status: vps.status,
+		image: findVpsImage(machine.image)?.name ?? machine.image,
+		hostname: machine.hostname,
+		ipv4: machine.ip.ipv4?.address ?? null,
+		ipv6: machine.ip.ipv6?.address ?? null,
+		cores: machine.cores,
+		memoryGb: vps.memoryGb,
+		diskGb: vps.diskGb,
+		...(await liveOf(vps)),
+	};
+}
+
+export async function vpsLive(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+): Promise<VpsLive | null> {
+	const vps = await ownedVps(admin, customer, serviceId);
+	return vps === 'not_found' ? null : liveOf(vps);
+}
+
+/** The graphs' series; empty while the machine has none (being set up, ended, hypervisor down). */
+export async function vpsMetrics(
+	admin: AdminClient,
+	customer: User,
+	serviceId: string,
+	timeframe: MetricsTimeframe,
+): Promise<MetricPoint[] | null> {
+	const vps = await ownedVps(admin, customer, serviceId);
+	if (vps === 'not_found') return null;
+	if (vps.status !== 'active' && vps.status !== 'suspended') return [];
+	try {
+		return await getHypervisor().metrics(vps.machine.ref, timeframe);
+	} catch (error) {
+		logger.warn('machine metrics unavailable', { serviceId, error });
+		return [];
+	}
+}

@@ -1,0 +1,46 @@
+import { expect, type Page } from './test';
+import { signIn } from './backend';
+import { newAccount } from './fixtures';
+
+/**
+ * A new customer orders a VPS through POST /api/checkout and pays it on the test gateway's page;
+ * answers the order's id (the order page then follows it to a running machine).
+ */
+export async function orderVps(
+	page: Page,
+	vps: { image: string; hostname: string; sshKeys?: string[] },
+) {
+	await signIn(page, await newAccount('vps'));
+	await expect(page).toHaveURL(/\/panel$/);
+	const answer = await page.request.post('/api/checkout', {
+		data: {
+			item: {
+				planId: 'vps-premium',
+				ram: 2,
+				storageGb: null,
+				extras: [],
+				cycle: 'monthly',
+				currency: 'EUR',
+				price: 1,
+				vps,
+			},
+			billing: {
+				name: 'Sigrid Berg',
+				address: 'Storgata 1',
+				postcode: '0155',
+				city: 'Oslo',
+				country: 'NO',
+			},
+			method: 'card',
+			idempotencyKey: `vps-${Math.random().toString(36).slice(2, 12)}`,
+			total: 1,
+			locale: 'en',
+		},
+	});
+	expect(answer.status()).toBe(201);
+	const { paymentUrl, orderId } = (await answer.json()) as { paymentUrl: string; orderId: string };
+	await page.goto(paymentUrl);
+	await page.locator('button[value=pay]').click();
+	await expect(page).toHaveURL(/\/checkout\/complete\?order=/);
+	return orderId;
+}
