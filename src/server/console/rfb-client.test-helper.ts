@@ -28,6 +28,13 @@ export async function firstFrame(socket: WebSocket): Promise<FirstFrame> {
 	const name = (await input.take(init.readUInt32BE(20))).toString('utf8');
 	const width = init.readUInt16BE(0);
 	const height = init.readUInt16BE(2);
+	// As noVNC does: the encodings it takes (raw, and the DesktopSize pseudo-encoding) first.
+	const encodings = Buffer.alloc(12);
+	encodings[0] = 2;
+	encodings.writeUInt16BE(2, 2);
+	encodings.writeInt32BE(0, 4);
+	encodings.writeInt32BE(-223, 8);
+	socket.send(encodings);
 	const request = Buffer.alloc(10);
 	request[0] = 3;
 	request.writeUInt16BE(width, 6);

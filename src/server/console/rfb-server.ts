@@ -90,7 +90,7 @@ async function clientMessages(
 			const f = await input.take(19);
 			format = { bigEndian: f[5] !== 0, shifts: [f[13] ?? 16, f[14] ?? 8, f[15] ?? 0] };
 		} else if (type === 2) {
-			await input.take(3 + 4 * (await input.take(3)).readUInt16BE(1));
+			await input.take(4 * (await input.take(3)).readUInt16BE(1));
 		} else if (type === 3) {
 			const request = await input.take(9);
 			// Incremental requests wait: the text does not change while nobody types.
