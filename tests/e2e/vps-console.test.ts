@@ -1,4 +1,6 @@
+import { WebSocket } from 'ws';
 import { expect, test, type Page } from './test';
+import { e2ePorts } from './ports';
 import { signIn } from './backend';
 import { newAccount } from './fixtures';
 import { orderVps } from './vps-order';
@@ -66,4 +68,25 @@ test('the console refuses another session and another customer', async ({ page }
 	expect(outcome).toBe('refused');
 	const theirs = await page.request.post(`/api/services/${id}/console`, { data: { locale: 'en' } });
 	expect(theirs.status()).toBe(404);
+});
+
+test('the console WebSocket opens only from the site’s own pages', async ({ page }) => {
+	test.setTimeout(120_000);
+	const id = await runningVps(page, 'console-origin-e2e');
+	const made = await page.request.post(`/api/services/${id}/console`, { data: { locale: 'en' } });
+	const { url } = (await made.json()) as { url: string };
+	// The owner's own cookies: only the Origin is wrong, as from a page of another site.
+	const cookie = (await page.context().cookies())
+		.map(({ name, value }) => `${name}=${value}`)
+		.join('; ');
+	const status = await new Promise<number | undefined>((resolve) => {
+		const socket = new WebSocket(`ws://127.0.0.1:${e2ePorts.site}${url}`, {
+			origin: 'https://evil.example',
+			headers: { Cookie: cookie },
+		});
+		socket.on('unexpected-response', (_request, response) => resolve(response.statusCode));
+		socket.on('open', () => resolve(101));
+		socket.on('error', () => resolve(undefined));
+	});
+	expect(status).toBe(403);
 });
