@@ -1262,6 +1262,41 @@ export type Database = {
 					},
 				];
 			};
+			vps_console_tokens: {
+				Row: {
+					created_at: string;
+					expires_at: string;
+					service_id: string;
+					token_hash: string;
+					used_at: string | null;
+					user_id: string;
+				};
+				Insert: {
+					created_at?: string;
+					expires_at: string;
+					service_id: string;
+					token_hash: string;
+					used_at?: string | null;
+					user_id: string;
+				};
+				Update: {
+					created_at?: string;
+					expires_at?: string;
+					service_id?: string;
+					token_hash?: string;
+					used_at?: string | null;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'vps_console_tokens_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			vps_machines: {
 				Row: {
 					cores: number;

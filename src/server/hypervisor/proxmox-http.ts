@@ -21,9 +21,13 @@ export type Call = (
 
 const timeoutMs = 15_000;
 
+export function tokenHeader(config: ProxmoxConfig): string {
+	return `PVEAPIToken=${config.tokenId}=${config.tokenSecret}`;
+}
+
 export function proxmoxHttp(config: ProxmoxConfig): Call {
 	const ca = config.caFile ? readFileSync(config.caFile) : undefined;
-	const headers = { Authorization: `PVEAPIToken=${config.tokenId}=${config.tokenSecret}` };
+	const headers = { Authorization: tokenHeader(config) };
 
 	return (method, path, params = {}) =>
 		new Promise((resolve, reject) => {

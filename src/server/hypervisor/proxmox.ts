@@ -2,11 +2,12 @@ import type { ProxmoxConfig } from './config';
 import { HypervisorConflictError, HypervisorError, HypervisorNotFoundError } from './errors';
 import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } from './input';
 import { proxmoxBuilder } from './proxmox-create';
+import { proxmoxConsole } from './proxmox-console';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
 import { readMetrics } from './proxmox-metrics';
 import { setPassword } from './proxmox-password';
-import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema, vncSchema } from './proxmox-schemas';
+import { diskGbOf, memoryMbOf, read, tagsOf, versionSchema } from './proxmox-schemas';
 import { defaultPolling, waitTask, type Polling } from './proxmox-tasks';
 import type { Hypervisor, MachineRef, MachineSpec } from './types';
 
@@ -124,19 +125,7 @@ export function createProxmox(
 			await powerTo(call, ref, 'start', polling);
 		},
 		destroy,
-		async console(ref) {
-			const vnc = read(
-				vncSchema,
-				await call('POST', `${vmPath(ref)}/vncproxy`, { websocket: 1 }),
-				'vncproxy',
-			);
-			return {
-				host: new URL(config.url).hostname,
-				port: vnc.port,
-				ticket: vnc.ticket,
-				password: vnc.password,
-			};
-		},
+		console: (ref) => proxmoxConsole(call, config, ref),
 		async metrics(ref, timeframe) {
 			return readMetrics(call, ref, timeframe);
 		},

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { SimulatedConfig } from './config';
 import {
 	HypervisorConflictError,
@@ -20,6 +19,8 @@ import { loadMachines, saveMachines, type SimData, type SimMachine } from './sim
 import { simulatedMetrics } from './sim-metrics';
 import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim-timeline';
 import type { Hypervisor, MachineRef } from './types';
+import { bootText } from '../console/boot-text';
+import { openSimulatedConsole } from '../console/rfb-server';
 
 // The embedded default when no Proxmox is configured: real machines kept in memory or a file,
 // moving through cloning, stopped, starting, running with HYPERVISOR_SIM_DELAY_MS per step, and
@@ -177,13 +178,12 @@ export function createSimulatedHypervisor(
 			const machine = find(load(), ref);
 			if (stateAt(machine, now()) !== 'running')
 				throw new HypervisorConflictError(`VM ${ref.vmid} not running`);
-			const password = randomBytes(6).toString('hex');
-			return {
-				host: `${ref.node}.local.frostnode.example`,
-				port: 5900 + (ref.vmid % 100),
-				ticket: `${password}:PVEVNC:${randomBytes(16).toString('hex')}`,
-				password,
-			};
+			// A real RFB server on loopback shows the machine's boot text (src/server/console).
+			const image = imageOfTemplate(ref.node, machine.template);
+			const vnc = await openSimulatedConsole(bootText(machine.hostname, image));
+			const query = new URLSearchParams({ port: String(vnc.port), vncticket: vnc.ticket });
+			const url = `ws://${vnc.host}:${vnc.port}/api2/json/nodes/${ref.node}/qemu/${ref.vmid}/vncwebsocket?${query}`;
+			return { ...vnc, socket: { url, headers: {} } };
 		},
 		async metrics(ref, timeframe) {
 			return simulatedMetrics(find(load(), ref), timeframe, now());

@@ -64,12 +64,27 @@ export interface MachineStatus extends MachineRef {
 
 export type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
 
-/** What a browser's noVNC needs to open the console, valid for seconds. */
+/**
+ * A one-time console, valid for seconds: the site's relay opens `socket` at once (never the
+ * customer's browser, which must not see the ticket or reach the hypervisor) and answers the RFB
+ * VNC authentication with `password`.
+ */
 export interface ConsoleTicket {
 	host: string;
 	port: number;
 	ticket: string;
 	password: string;
+	socket: ConsoleSocket;
+}
+
+/** Where and how to open the console's WebSocket: the adapter's own credentials and TLS checks. */
+export interface ConsoleSocket {
+	url: string;
+	headers: Record<string, string>;
+	/** The cluster CA, when configured, else the system's. */
+	ca?: Buffer;
+	/** A pinned SHA-256 certificate fingerprint (`AA:BB:...`) replacing the chain check. */
+	fingerprint?: string;
 }
 
 /** When a new password takes effect: at once through the guest agent, or when the machine boots. */

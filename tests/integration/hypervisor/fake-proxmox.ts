@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { serveRfb } from '../../../src/server/console/rfb-server.ts';
 import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
@@ -169,6 +172,10 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	const seen: FakeProxmox['seen'] = [];
 	let nextFailure: { exit: string; log: string[] } | null = null;
 	let unavailable = 0;
+	const consoles = new Map<
+		string,
+		{ vmid: number; port: string; password: string; expires: number }
+	>();
 	let taskCount = 0;
 	/** Machines whose guest agent does not answer, and what the agent last set inside each. */
 	const agentDown = new Set<number>();
@@ -178,6 +185,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		vms.clear();
 		agentDown.clear();
 		guestPasswords.clear();
+		consoles.clear();
 		tasks.clear();
 		for (const image of vpsImages) {
 			const vmid = image.templates[fakeNode];
@@ -372,11 +380,15 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		}
 		if (method === 'POST' && rest === '/vncproxy') {
 			if (found.status !== 'running') throw fail(`VM ${vmid} not running`);
+			const ticket = `PVEVNC:${randomBytes(8).toString('hex')}::faketicket`;
+			const password = randomBytes(4).toString('hex');
+			const port = String(5900 + consoles.size);
+			consoles.set(ticket, { vmid, port, password, expires: Date.now() + 10_000 });
 			return {
 				user: fakeTokenId,
-				port: '5900',
-				ticket: 'PVEVNC:6745A1B2::faketicket',
-				password: 'vncpass1',
+				port,
+				ticket,
+				password,
 				upid: task('vncproxy', vmid, () => {}),
 				cert: '',
 			};
@@ -425,6 +437,33 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	}
 
 	const server = createServer((req, res) => void handle(req, res));
+	// vncwebsocket: the same token as the API, a ticket from vncproxy for this VM and port, used
+	// once within its 10 seconds; then QEMU's VNC, asking for the ticket's password.
+	const sockets = new WebSocketServer({ noServer: true });
+	server.on('upgrade', (req, socket, head: Buffer) => {
+		const url = new URL(req.url ?? '/', 'http://fake');
+		const vmid = Number(
+			/^\/api2\/json\/nodes\/[^/]+\/qemu\/(\d+)\/vncwebsocket$/.exec(url.pathname)?.[1],
+		);
+		const ticket = url.searchParams.get('vncticket') ?? '';
+		const open = consoles.get(ticket);
+		consoles.delete(ticket);
+		const authorised =
+			req.headers.authorization === `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`;
+		if (
+			!authorised ||
+			!open ||
+			open.vmid !== vmid ||
+			open.port !== url.searchParams.get('port') ||
+			open.expires < Date.now()
+		)
+			return void socket.end('HTTP/1.1 401 permission denied - invalid ticket\r\n\r\n');
+		sockets.handleUpgrade(req, socket, head, (ws) => {
+			void serveRfb(ws, open.password, [`fake Proxmox VM ${vmid}`, 'login: ']).catch(() =>
+				ws.terminate(),
+			);
+		});
+	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {

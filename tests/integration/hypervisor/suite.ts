@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { relay } from '../../../src/server/console/relay.ts';
+import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { openUpstream } from '../../../src/server/console/upstream.ts';
 import {
 	HypervisorConflictError,
 	HypervisorError,
@@ -6,6 +11,7 @@ import {
 	HypervisorValidationError,
 } from '../../../src/server/hypervisor/errors.ts';
 import type {
+	ConsoleTicket,
 	Hypervisor,
 	MachineRef,
 	MachineSpec,
@@ -24,6 +30,22 @@ export interface Target {
 	windowsTemplate: number;
 	/** The machine's hostname and IPv4 as the hypervisor keeps them, where the test can see them. */
 	identity?: (ref: MachineRef) => { hostname: string; ipv4: string } | undefined;
+}
+
+/** Lit pixels of the console's first screen, seen through the site's relay by an RFB viewer. */
+async function screenThroughRelay(ticket: ConsoleTicket): Promise<number> {
+	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+	site.on('connection', (browser) =>
+		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 60_000 }),
+	);
+	await new Promise((resolve) => site.once('listening', resolve));
+	const viewer = new WebSocket(`ws://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+	try {
+		return (await firstFrame(viewer)).lit;
+	} finally {
+		viewer.close();
+		site.close();
+	}
 }
 
 let services = 0;
@@ -222,6 +244,9 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			expect(ticket.port).toBeGreaterThan(0);
 			expect(ticket.ticket).not.toBe('');
 			expect(ticket.password).not.toBe('');
+			expect(await screenThroughRelay(ticket)).toBeGreaterThan(100);
+			// The ticket was spent: a second connection is refused.
+			await expect(screenThroughRelay(ticket)).rejects.toThrow();
 			await h.power(ref, 'stop');
 			await settle(h, ref, 'stopped');
 			await expect(h.console(ref)).rejects.toThrow(HypervisorConflictError);

@@ -1,0 +1,12 @@
+// The part of noVNC's RFB class (@novnc/novnc, untyped JavaScript) the console island uses.
+declare module '@novnc/novnc' {
+	export default class RFB extends EventTarget {
+		constructor(target: HTMLElement, url: string, options?: Record<string, unknown>);
+		scaleViewport: boolean;
+		background: string;
+		disconnect(): void;
+		sendCtrlAltDel(): void;
+		sendKey(keysym: number, code: string | null, down?: boolean): void;
+		focus(): void;
+	}
+}

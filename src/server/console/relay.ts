@@ -1,0 +1,88 @@
+import type { RawData, WebSocket } from 'ws';
+import { ByteQueue } from './byte-queue.ts';
+import { vncResponse } from './vnc-auth.ts';
+
+// Joins the customer's browser and the hypervisor's console. The relay does the RFB security
+// handshake on both sides itself: upstream it answers VNC authentication with the one-time
+// password, to the browser it offers security type None. So the page never holds the password
+// or the ticket; after both handshakes it copies bytes both ways untouched. It closes when either
+// side does, and after `idleMs` without a key press or pointer move from the customer.
+
+const version = Buffer.from('RFB 003.008\n');
+const securityNone = 1;
+const securityVnc = 2;
+
+function bytesOf(data: RawData): Buffer {
+	if (Buffer.isBuffer(data)) return data;
+	return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}
+
+export interface RelayOptions {
+	password: string;
+	idleMs: number;
+	/** Called once when the session ends, with why. */
+	onEnd?: (reason: string) => void;
+}
+
+export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOptions): void {
+	const fromUp = new ByteQueue();
+	const fromBrowser = new ByteQueue();
+	let joined = false;
+	let ended = false;
+	let idle: NodeJS.Timeout | undefined;
+	const end = (reason: string, code = 1000) => {
+		if (ended) return;
+		ended = true;
+		clearTimeout(idle);
+		fromUp.fail(new Error(reason));
+		fromBrowser.fail(new Error(reason));
+		if (browser.readyState <= 1) browser.close(code, reason.slice(0, 100));
+		if (upstream.readyState <= 1) upstream.close();
+		options.onEnd?.(reason);
+	};
+	const awake = () => {
+		clearTimeout(idle);
+		idle = setTimeout(() => end('idle', 4000), options.idleMs);
+	};
+	awake();
+
+	upstream.on('message', (data) =>
+		joined ? browser.send(bytesOf(data)) : fromUp.push(bytesOf(data)),
+	);
+	browser.on('message', (data) => {
+		const bytes = bytesOf(data);
+		if (!joined) return fromBrowser.push(bytes);
+		// A key (4) or pointer (5) event is the customer at work; update requests are the viewer's.
+		if (bytes[0] === 4 || bytes[0] === 5) awake();
+		upstream.send(bytes);
+	});
+	upstream.on('close', () => end('console closed'));
+	upstream.on('error', () => end('console unreachable', 1011));
+	browser.on('close', () => end('page closed'));
+	browser.on('error', () => end('page error'));
+
+	void (async () => {
+		await fromUp.take(12);
+		upstream.send(version);
+		const types = await fromUp.take((await fromUp.take(1))[0] ?? 0);
+		if (types.includes(securityVnc)) {
+			upstream.send(Uint8Array.of(securityVnc));
+			upstream.send(vncResponse(options.password, await fromUp.take(16)));
+		} else if (types.includes(securityNone)) upstream.send(Uint8Array.of(securityNone));
+		else throw new Error('no security type we speak');
+		if ((await fromUp.take(4)).readUInt32BE(0) !== 0) throw new Error('console refused us');
+
+		browser.send(version);
+		await fromBrowser.take(12);
+		browser.send(Uint8Array.of(1, securityNone));
+		if ((await fromBrowser.take(1))[0] !== securityNone) throw new Error('viewer refused None');
+		browser.send(Uint8Array.of(0, 0, 0, 0));
+		joined = true;
+		const early = fromBrowser.drain();
+		if (early.length) upstream.send(early);
+		const waiting = fromUp.drain();
+		if (waiting.length) browser.send(waiting);
+	})().catch((error: unknown) =>
+		end(error instanceof Error ? error.message : 'handshake failed', 1011),
+	);
+}

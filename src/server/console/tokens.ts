@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AdminClient } from '../supabase/admin-client';
+
+// The console's one-time tokens: 32 random bytes in the URL the page connects to, only their
+// SHA-256 in the database (either site server may take the WebSocket). Used once, within
+// `consoleTokenTtlMs` of being made; consuming is one UPDATE, so two tries cannot both win.
+
+export const consoleTokenTtlMs = 30_000;
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function mintConsoleToken(
+	admin: AdminClient,
+	userId: string,
+	serviceId: string,
+	now = Date.now(),
+): Promise<string> {
+	const token = randomBytes(32).toString('base64url');
+	const { error } = await admin.from('vps_console_tokens').insert({
+		token_hash: hashOf(token),
+		user_id: userId,
+		service_id: serviceId,
+		expires_at: new Date(now + consoleTokenTtlMs).toISOString(),
+	});
+	if (error) throw new Error(`vps_console_tokens: ${error.message}`);
+	// Spent and expired tokens are worth nothing: cleared as new ones are made.
+	await admin
+		.from('vps_console_tokens')
+		.delete()
+		.lt('expires_at', new Date(now - 3_600_000).toISOString());
+	return token;
+}
+
+const claimed = z.object({ user_id: z.string(), service_id: z.string() });
+
+/** Whose console the token opens, once; null for an unknown, spent or expired token. */
+export async function consumeConsoleToken(
+	admin: AdminClient,
+	token: string,
+): Promise<{ userId: string; serviceId: string } | null> {
+	if (!tokenShape.test(token)) return null;
+	const now = new Date().toISOString();
+	const { data, error } = await admin
+		.from('vps_console_tokens')
+		.update({ used_at: now })
+		.eq('token_hash', hashOf(token))
+		.is('used_at', null)
+		.gt('expires_at', now)
+		.select('user_id, service_id')
+		.maybeSingle();
+	if (error) throw new Error(`vps_console_tokens: ${error.message}`);
+	if (!data) return null;
+	const row = claimed.parse(data);
+	return { userId: row.user_id, serviceId: row.service_id };
+}

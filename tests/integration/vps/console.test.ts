@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { User } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, WebSocket } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { other, startProductStack, type Personas } from '../data-model/personas.ts';
+import { paidVps } from '../checkout/vps-order.ts';
+import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { relay } from '../../../src/server/console/relay.ts';
+import { openUpstream } from '../../../src/server/console/upstream.ts';
+import type * as OpenModule from '../../../src/server/console/open.ts';
+import type { ConsoleTicket } from '../../../src/server/hypervisor/types.ts';
+import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
+
+// Issue 31: the browser console's two halves on a provisioned VPS of the simulation: the
+// customer's request makes a one-time path (owner only, refused while suspended, logged), the
+// site's WebSocket spends it once, for the session that made it, and reaches the machine's screen.
+
+let p: Personas;
+let owner: User;
+let admin: AdminClient;
+let open: typeof OpenModule;
+let serviceId: string;
+const folder = mkdtempSync(join(tmpdir(), 'vps-console-'));
+
+beforeAll(async () => {
+	p = await startProductStack();
+	Object.assign(process.env, {
+		PUBLIC_SUPABASE_URL: p.stack.url,
+		PUBLIC_SUPABASE_ANON_KEY: p.stack.anonKey,
+		SUPABASE_SERVICE_ROLE_KEY: p.stack.serviceRoleKey,
+		SMTP_URL: p.stack.smtpUrl,
+		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+		HYPERVISOR_SIM_FILE: join(folder, 'machines.json'),
+		HYPERVISOR_SIM_DELAY_MS: '0',
+	});
+	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	open = await import('../../../src/server/console/open.ts');
+	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
+	owner = (await p.owner.auth.getUser()).data.user!;
+	serviceId = (await paidVps(p, owner.id, 'console-01')).serviceId;
+	await provision(admin, serviceId, 'http://site.test');
+}, 60_000);
+
+afterAll(async () => {
+	await p.stack.stop();
+	rmSync(folder, { recursive: true, force: true });
+});
+
+const tokenOf = (url: string) => url.slice('/console/'.length);
+
+async function screen(ticket: ConsoleTicket): Promise<number> {
+	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+	site.on('connection', (browser) =>
+		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 60_000 }),
+	);
+	await new Promise((resolve) => site.once('listening', resolve));
+	const viewer = new WebSocket(`ws://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+	try {
+		return (await firstFrame(viewer)).lit;
+	} finally {
+		viewer.close();
+		site.close();
+	}
+}
+
+const consoleEvents = async () =>
+	(
+		await p.service
+			.from('service_activity')
+			.select('event')
+			.eq('service_id', serviceId)
+			.eq('event', 'console_opened')
+	).data!.length;
+
+describe('the browser console', () => {
+	it('gives the owner a one-time path that opens the machine screen once', async () => {
+		const before = await consoleEvents();
+		const opened = await open.openConsole(admin, owner, serviceId);
+		if (typeof opened === 'string') throw new Error(opened);
+		expect(opened.url).toMatch(/^\/console\/[A-Za-z0-9_-]{43}$/);
+		expect(await consoleEvents()).toBe(before + 1);
+		const ticket = await open.claimConsole(admin, tokenOf(opened.url), owner.id);
+		if (typeof ticket === 'string') throw new Error(ticket);
+		expect(await screen(ticket)).toBeGreaterThan(1000);
+		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
+	});
+
+	it('answers not found to a stranger, and opens nothing for another session', async () => {
+		const stranger = { ...owner, id: other.id };
+		expect(await open.openConsole(admin, stranger, serviceId)).toBe('not_found');
+		expect(await open.openConsole(admin, owner, 'not-a-uuid')).toBe('not_found');
+		const opened = await open.openConsole(admin, owner, serviceId);
+		if (typeof opened === 'string') throw new Error(opened);
+		expect(await open.claimConsole(admin, tokenOf(opened.url), other.id)).toBe('session');
+		// Spent by the failed try: the owner cannot reuse what a stranger held.
+		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
+		expect(await open.claimConsole(admin, 'x'.repeat(43), owner.id)).toBe('token');
+	});
+
+	it('refuses a stale sign-in and an expired token', async () => {
+		const stale = { ...owner, last_sign_in_at: '2020-01-01T00:00:00Z' };
+		expect(await open.openConsole(admin, stale, serviceId)).toBe('reauthenticate');
+		const opened = await open.openConsole(admin, owner, serviceId);
+		if (typeof opened === 'string') throw new Error(opened);
+		await p.service
+			.from('vps_console_tokens')
+			.update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+			.eq('service_id', serviceId)
+			.is('used_at', null);
+		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
+	});
+
+	it('refuses while suspended, also for a token made just before', async () => {
+		const opened = await open.openConsole(admin, owner, serviceId);
+		if (typeof opened === 'string') throw new Error(opened);
+		await p.service.from('services').update({ status: 'suspended' }).eq('id', serviceId);
+		try {
+			expect(await open.openConsole(admin, owner, serviceId)).toBe('suspended');
+			expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('suspended');
+		} finally {
+			await p.service.from('services').update({ status: 'active' }).eq('id', serviceId);
+		}
+	});
+
+	it('keeps the tokens from every customer: only their hashes, and no one reads them', async () => {
+		const { data } = await p.owner.from('vps_console_tokens').select('token_hash');
+		expect(data ?? []).toEqual([]);
+		const { data: stored } = await p.service.from('vps_console_tokens').select('token_hash');
+		for (const row of stored!) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+	});
+});
