@@ -1,4 +1,3 @@
-import type { User } from '@supabase/supabase-js';
 import type { UiKey } from '../../i18n';
 import { getHypervisor, HypervisorError, HypervisorUnavailableError } from '../hypervisor';
 import type { AdminClient } from '../supabase/admin-client';
@@ -17,14 +16,6 @@ export const consoleRefusals: Record<ConsoleRefusal, { status: number; message: 
 	not_ready: { status: 409, message: 'vps.console.error.not_ready' },
 	not_running: { status: 409, message: 'vps.console.error.not_running' },
 };
-
-/** A console needs a fresh sign-in: a stolen, long-lived cookie should not open a machine. */
-export const privilegedWindowMs = 3_600_000;
-
-export function signedInRecently(user: User, now = Date.now()): boolean {
-	const at = user.last_sign_in_at ? Date.parse(user.last_sign_in_at) : NaN;
-	return Number.isFinite(at) && now - at < privilegedWindowMs;
-}
 
 export async function consoleAccess(
 	admin: AdminClient,

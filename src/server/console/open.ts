@@ -2,7 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { getHypervisor, type ConsoleTicket } from '../hypervisor';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
-import { consoleAccess, signedInRecently, type ConsoleRefusal } from './access';
+import { signedInRecently } from '../../lib/auth/sign-in-age';
+import { consoleAccess, type ConsoleRefusal } from './access';
 import { consumeConsoleToken, mintConsoleToken } from './tokens';
 
 // The two halves of opening a console: the customer's request makes a one-time path on the site
@@ -11,12 +12,15 @@ import { consumeConsoleToken, mintConsoleToken } from './tokens';
 
 export async function openConsole(
 	admin: AdminClient,
-	customer: User,
+	caller: { customer: User; accessToken: string | null },
 	serviceId: string,
 ): Promise<{ url: string } | ConsoleRefusal | 'reauthenticate'> {
+	const { customer } = caller;
 	const access = await consoleAccess(admin, customer.id, serviceId);
 	if (typeof access === 'string') return access;
-	if (!signedInRecently(customer)) return 'reauthenticate';
+	// The session's own sign-in (its token's amr), as for every privileged VPS action
+	// (src/server/vps-panel/guard.ts): another device signing in makes no old session fresh.
+	if (!signedInRecently(caller.accessToken ?? '')) return 'reauthenticate';
 	const token = await mintConsoleToken(admin, customer.id, serviceId);
 	const { error } = await admin
 		.from('service_activity')

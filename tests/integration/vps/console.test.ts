@@ -20,6 +20,8 @@ import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 
 let p: Personas;
 let owner: User;
+/** The owner as the API door sees them: the user and their session's access token. */
+let asOwner: { customer: User; accessToken: string | null };
 let admin: AdminClient;
 let open: typeof OpenModule;
 let serviceId: string;
@@ -40,6 +42,10 @@ beforeAll(async () => {
 	open = await import('../../../src/server/console/open.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;
+	asOwner = {
+		customer: owner,
+		accessToken: (await p.owner.auth.getSession()).data.session?.access_token ?? null,
+	};
 	serviceId = (await paidVps(p, owner.id, 'console-01')).serviceId;
 	await provision(admin, serviceId, 'http://site.test');
 }, 60_000);
@@ -78,7 +84,7 @@ const consoleEvents = async () =>
 describe('the browser console', () => {
 	it('gives the owner a one-time path that opens the machine screen once', async () => {
 		const before = await consoleEvents();
-		const opened = await open.openConsole(admin, owner, serviceId);
+		const opened = await open.openConsole(admin, asOwner, serviceId);
 		if (typeof opened === 'string') throw new Error(opened);
 		expect(opened.url).toMatch(/^\/console\/[A-Za-z0-9_-]{43}$/);
 		expect(await consoleEvents()).toBe(before + 1);
@@ -89,10 +95,10 @@ describe('the browser console', () => {
 	});
 
 	it('answers not found to a stranger, and opens nothing for another session', async () => {
-		const stranger = { ...owner, id: other.id };
+		const stranger = { ...asOwner, customer: { ...owner, id: other.id } };
 		expect(await open.openConsole(admin, stranger, serviceId)).toBe('not_found');
-		expect(await open.openConsole(admin, owner, 'not-a-uuid')).toBe('not_found');
-		const opened = await open.openConsole(admin, owner, serviceId);
+		expect(await open.openConsole(admin, asOwner, 'not-a-uuid')).toBe('not_found');
+		const opened = await open.openConsole(admin, asOwner, serviceId);
 		if (typeof opened === 'string') throw new Error(opened);
 		expect(await open.claimConsole(admin, tokenOf(opened.url), other.id)).toBe('session');
 		// Spent by the failed try: the owner cannot reuse what a stranger held.
@@ -101,9 +107,15 @@ describe('the browser console', () => {
 	});
 
 	it('refuses a stale sign-in and an expired token', async () => {
-		const stale = { ...owner, last_sign_in_at: '2020-01-01T00:00:00Z' };
+		// A session whose sign-in (its token's amr) is from 2020, whatever the account did since.
+		const claims = { amr: [{ method: 'password', timestamp: 1_577_836_800 }] };
+		const oldToken = `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+		const stale = { customer: owner, accessToken: oldToken };
 		expect(await open.openConsole(admin, stale, serviceId)).toBe('reauthenticate');
-		const opened = await open.openConsole(admin, owner, serviceId);
+		expect(await open.openConsole(admin, { customer: owner, accessToken: null }, serviceId)).toBe(
+			'reauthenticate',
+		);
+		const opened = await open.openConsole(admin, asOwner, serviceId);
 		if (typeof opened === 'string') throw new Error(opened);
 		await p.service
 			.from('vps_console_tokens')
@@ -114,11 +126,11 @@ describe('the browser console', () => {
 	});
 
 	it('refuses while suspended, also for a token made just before', async () => {
-		const opened = await open.openConsole(admin, owner, serviceId);
+		const opened = await open.openConsole(admin, asOwner, serviceId);
 		if (typeof opened === 'string') throw new Error(opened);
 		await p.service.from('services').update({ status: 'suspended' }).eq('id', serviceId);
 		try {
-			expect(await open.openConsole(admin, owner, serviceId)).toBe('suspended');
+			expect(await open.openConsole(admin, asOwner, serviceId)).toBe('suspended');
 			expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('suspended');
 		} finally {
 			await p.service.from('services').update({ status: 'active' }).eq('id', serviceId);

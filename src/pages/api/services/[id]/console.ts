@@ -5,6 +5,7 @@ import { openConsole } from '~/server/console/open';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
 import { limits } from '~/server/rate-limit/limits';
+import { accessTokenOf } from '~/server/vps-panel/door';
 
 export const prerender = false;
 
@@ -17,7 +18,8 @@ const body = z.object({ locale: z.string().optional() });
  */
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.vpsActionsPerAccount }, async (r) => {
-		const opened = await openConsole(r.admin, r.customer, context.params.id ?? '');
+		const caller = { customer: r.customer, accessToken: await accessTokenOf(context) };
+		const opened = await openConsole(r.admin, caller, context.params.id ?? '');
 		if (typeof opened !== 'string') return json(200, opened);
 		if (opened === 'reauthenticate')
 			return apiError(403, opened, 'vps.console.error.reauthenticate', r.locale);
