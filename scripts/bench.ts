@@ -16,6 +16,7 @@ import { pageWeight } from './bench/page-weight.ts';
 import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
 import { benchVps } from './bench/vps.ts';
+import { benchVpsPanel } from './bench/vps-panel.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -108,6 +109,10 @@ console.log(
 	'\nVPS delivery through the site on the local stack (test gateway, simulated hypervisor; bars: p99 under 10 s with its default delays, under 2 s with delays 0):',
 );
 console.table(await benchVps());
+console.log(
+	"\nThe VPS page through the site (one customer's running VPS, simulated hypervisor with delays 0; reads: target 20 ms p99):",
+);
+console.table(await benchVpsPanel());
 console.log(
 	'\nTwo site servers behind one local backend: 400 requests at concurrency 16 against one server, then spread over both (requests/s, p99), and whether the two behaved as one:',
 );
