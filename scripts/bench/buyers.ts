@@ -31,22 +31,27 @@ export function adminOf(backend: Backend) {
 	);
 }
 
+/** A confirmed account, signed in: its e-mail, password and access token. */
+export async function newBuyer(
+	backend: Backend,
+	i = 0,
+): Promise<{ email: string; password: string; token: string }> {
+	const email = `buyer-${i}-${Date.now()}@bench.example`;
+	const password = 'Bench-Quartz-Lantern-58';
+	await adminOf(backend).auth.admin.createUser({ email, password, email_confirm: true });
+	const client = createClient(
+		backend.env.PUBLIC_SUPABASE_URL!,
+		backend.env.PUBLIC_SUPABASE_ANON_KEY!,
+		options,
+	);
+	const { data } = await client.auth.signInWithPassword({ email, password });
+	return { email, password, token: data.session!.access_token };
+}
+
 /** `count` confirmed accounts, signed in: their access tokens. */
 export async function signedInBuyers(backend: Backend, count: number): Promise<string[]> {
-	const admin = adminOf(backend);
 	const tokens: string[] = [];
-	for (let i = 0; i < count; i++) {
-		const email = `buyer-${i}-${Date.now()}@bench.example`;
-		const password = 'Bench-Quartz-Lantern-58';
-		await admin.auth.admin.createUser({ email, password, email_confirm: true });
-		const client = createClient(
-			backend.env.PUBLIC_SUPABASE_URL!,
-			backend.env.PUBLIC_SUPABASE_ANON_KEY!,
-			options,
-		);
-		const { data } = await client.auth.signInWithPassword({ email, password });
-		tokens.push(data.session!.access_token);
-	}
+	for (let i = 0; i < count; i++) tokens.push((await newBuyer(backend, i)).token);
 	return tokens;
 }
 
