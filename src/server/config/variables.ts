@@ -339,6 +339,14 @@ export const variables: readonly Variable[] = [
 		does: "The cluster CA (`/etc/pve/pve-root-ca.pem`) to trust for Proxmox's certificate",
 	},
 	{
+		name: 'CONSOLE_IDLE_MINUTES',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: '5',
+		example: '10',
+		does: "Minutes without a key press or pointer move before a customer's VPS console closes",
+	},
+	{
 		name: 'HYPERVISOR_SIM_DELAY_MS',
 		group: 'Hypervisor',
 		required: 'optional',
