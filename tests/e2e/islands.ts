@@ -2,11 +2,13 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Astro removes the `ssr` attribute once an island has hydrated; acting earlier races React. Each
- * island is brought into view first: a `client:visible` one (the VPS page's graphs) hydrates only
- * then.
+ * island is scrolled to first (in the page, which does not wait for hidden ones): a
+ * `client:visible` island, such as the VPS page's graphs, hydrates only once seen.
  */
 export async function islandsHydrated(page: Page): Promise<void> {
-	for (const island of await page.locator('astro-island[ssr]').all())
-		await island.scrollIntoViewIfNeeded().catch(() => undefined); // hydrated and replaced meanwhile
+	await page.evaluate(() => {
+		for (const island of document.querySelectorAll('astro-island[ssr]')) island.scrollIntoView();
+		window.scrollTo(0, 0);
+	});
 	await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
