@@ -59,7 +59,7 @@ test('saves a key, resets the root password once and reinstalls with the key', a
 	await signIn(page, await newAccount('vps-reinstall'));
 	await expect(page).toHaveURL(/\/panel$/);
 	await page.goto('/panel/account/security');
-	await islandsHydrated(page);
+	await islandsHydrated(page, 'onLoad');
 	const keys = page.locator('[data-ssh-keys]');
 	await keys.locator('input[name=name]').fill('Laptop');
 	await keys.locator('textarea[name=publicKey]').fill(sshKey);
@@ -72,7 +72,7 @@ test('saves a key, resets the root password once and reinstalls with the key', a
 
 	const id = await runningVps(page, 'rein-e2e');
 	await page.goto(`/panel/vps/${id}`);
-	await islandsHydrated(page);
+	await islandsHydrated(page, 'onLoad');
 	await resetPassword(page, 'Reset password', 'The password works now.');
 	await expect(page.locator('[data-vps-password-reset]')).toContainText('shown only once');
 
@@ -91,7 +91,7 @@ test('saves a key, resets the root password once and reinstalls with the key', a
 
 	// Shown once: the page has no password after a reload.
 	await page.reload();
-	await islandsHydrated(page);
+	await islandsHydrated(page, 'onLoad');
 	await expect(page.locator('[data-vps-new-password]')).toHaveCount(0);
 	await expect(page.locator('[data-fact=hostname]')).toHaveText('rein-e2e');
 });
@@ -103,7 +103,7 @@ test('in Norwegian: a new password now, and a reinstall without keys shows one',
 	await expect(page).toHaveURL(/\/panel$/);
 	const id = await runningVps(page, 'rein-no-e2e');
 	await page.goto(`/no/panel/vps/${id}`);
-	await islandsHydrated(page);
+	await islandsHydrated(page, 'onLoad');
 	await resetPassword(page, 'Tilbakestill passord', 'Passordet virker nå.');
 	const form = page.locator('[data-vps-reinstall]');
 	await expect(form).toContainText('Alle filer på serveren slettes');
