@@ -15,6 +15,8 @@ declare namespace App {
 		clientAddress?: string;
 		/** This request's id, on its log lines and in `X-Request-Id` (server/request-scope.ts). */
 		requestId?: string;
+		/** A member of staff on /staff and /api/staff, set by the staff door (src/server/staff/door.ts). */
+		staff?: import('./server/staff/door').Staff;
 	}
 }
 

@@ -10,6 +10,7 @@ import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';
 import { refuseForeignHost } from './server/http/guard-host';
 import { sharedCachePaths } from './server/http/shared-cache';
+import { guardStaff } from './server/staff/guard';
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
@@ -49,6 +50,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 			context.cookies,
 			clientAddressOf(context),
 		);
+	// The staff console: refused exactly as a missing page to anyone but staff (two-factor).
+	const staffRefusal = await guardStaff(context, locale);
+	if (staffRefusal) return noStore(context, staffRefusal);
 	if (requiresSignIn(pathname)) {
 		const session = await checkCookieSession(context.locals.supabase);
 		if (session.kind !== 'complete') {
@@ -59,8 +63,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 		}
 		context.locals.user = session.user;
 	}
-	const response = await next();
-	// A response that may carry session cookies must never be stored by a shared cache.
+	return noStore(context, await next());
+});
+
+/** A response that may carry session cookies must never be stored by a shared cache. */
+function noStore(context: { locals: App.Locals }, response: Response): Response {
 	if (context.locals.supabase) response.headers.set('Cache-Control', 'private, no-store');
 	return response;
-});
+}

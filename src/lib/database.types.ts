@@ -1073,6 +1073,84 @@ export type Database = {
 				};
 				Relationships: [];
 			};
+			staff_audit: {
+				Row: {
+					action: string;
+					after: Json | null;
+					at: string;
+					before: Json | null;
+					customer_id: string | null;
+					id: number;
+					request_id: string;
+					staff_email: string;
+					staff_id: string;
+					subject: string;
+				};
+				Insert: {
+					action: string;
+					after?: Json | null;
+					at?: string;
+					before?: Json | null;
+					customer_id?: string | null;
+					id?: never;
+					request_id: string;
+					staff_email: string;
+					staff_id: string;
+					subject: string;
+				};
+				Update: {
+					action?: string;
+					after?: Json | null;
+					at?: string;
+					before?: Json | null;
+					customer_id?: string | null;
+					id?: never;
+					request_id?: string;
+					staff_email?: string;
+					staff_id?: string;
+					subject?: string;
+				};
+				Relationships: [];
+			};
+			staff_members: {
+				Row: {
+					added_at: string;
+					user_id: string;
+				};
+				Insert: {
+					added_at?: string;
+					user_id: string;
+				};
+				Update: {
+					added_at?: string;
+					user_id?: string;
+				};
+				Relationships: [];
+			};
+			staff_requests: {
+				Row: {
+					claimed_at: string;
+					request_id: string;
+					response: Json | null;
+					staff_id: string;
+					status: number | null;
+				};
+				Insert: {
+					claimed_at?: string;
+					request_id: string;
+					response?: Json | null;
+					staff_id: string;
+					status?: number | null;
+				};
+				Update: {
+					claimed_at?: string;
+					request_id?: string;
+					response?: Json | null;
+					staff_id?: string;
+					status?: number | null;
+				};
+				Relationships: [];
+			};
 			ticket_messages: {
 				Row: {
 					author: string;
@@ -1406,6 +1484,7 @@ export type Database = {
 				Args: { error: string; message: string; service: string; subject: string };
 				Returns: string;
 			};
+			grant_staff: { Args: { email: string }; Returns: string };
 			issue_renewal_invoice: {
 				Args: {
 					amounts: Json;
@@ -1679,6 +1758,7 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			revoke_staff: { Args: { email: string }; Returns: string };
 			save_payment_method: {
 				Args: {
 					brand: string;

@@ -21,6 +21,8 @@ export const routes = {
 	support: '/panel/support',
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',
+	staff: '/staff',
+	staffAudit: '/staff/audit',
 } as const;
 
 /** The query a paid pause fee comes back to the server page with, for it to confirm the pause. */

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { needsSecondFactor } from '../../lib/auth/assurance';
+import { assuranceLevelOf, needsSecondFactor } from '../../lib/auth/assurance';
 import { adminClient } from '../supabase/admin-client';
 import type { RequestClient } from '../supabase/request-client';
 
@@ -10,13 +10,16 @@ import type { RequestClient } from '../supabase/request-client';
  * signed in yet: `pending` tells the guard to send them to the code page rather than to sign in.
  */
 export type SessionCheck =
-	{ kind: 'none' } | { kind: 'pending'; user: User } | { kind: 'complete'; user: User };
+	| { kind: 'none' }
+	| { kind: 'pending'; user: User }
+	/** `level`: the token's `aal`; staff need `aal2` (src/server/staff/door.ts). */
+	| { kind: 'complete'; user: User; level: string | null };
 
 function judge(user: User | null, accessToken: string): SessionCheck {
 	if (!user) return { kind: 'none' };
 	return needsSecondFactor(user, accessToken)
 		? { kind: 'pending', user }
-		: { kind: 'complete', user };
+		: { kind: 'complete', user, level: assuranceLevelOf(accessToken) };
 }
 
 /** The cookie session: getUser asks the auth service (fresh factors), the token says the level. */

@@ -65,6 +65,10 @@ export const limits = {
 	passwordChecksPerAddress: limit('passwordChecksPerAddress', { max: 120, windowSeconds: 300 }),
 	/** Saved SSH keys added or deleted per customer (the profile's list). */
 	sshKeyChangesPerAccount: limit('sshKeyChangesPerAccount', { max: 30, windowSeconds: 300 }),
+	/** Every staff console request (pages and API), per member of staff. */
+	staffRequestsPerAccount: limit('staffRequestsPerAccount', { max: 600, windowSeconds: 300 }),
+	/** Staff writes (replies, refunds, suspensions, codes), per member of staff. */
+	staffWritesPerAccount: limit('staffWritesPerAccount', { max: 120, windowSeconds: 300 }),
 } as const;
 
 export function accountKey(email: string): string {

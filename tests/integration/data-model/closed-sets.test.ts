@@ -14,6 +14,7 @@ import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
 import { vpsImageIds } from '../../../src/lib/vps/images.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
 import { noticeKinds } from '../../../src/server/billing/run/notice-mail.ts';
+import { staffActions } from '../../../src/lib/domain/staff-action.ts';
 import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -37,6 +38,7 @@ const sets: Record<string, readonly string[]> = {
 	'affiliate_payouts.status': payoutStatuses,
 	'services.subdomain_dns': subdomainDnsStates,
 	'vps_machines.image': vpsImageIds,
+	'staff_audit.action': staffActions,
 };
 
 let stack: LocalStack;
