@@ -1,58 +1,11 @@
-import { TOTP } from 'otpauth';
-import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { linkMailedTo, mailbox, signIn } from './backend';
 import { newAccount } from './fixtures';
+import { enterCode, nextCode, signOut, turnOn, wrongCode } from './two-factor-steps';
 
 // Two-factor sign-in through the site, as a customer does it: turn it on in the Security tab with
 // a code computed from the secret the page shows, sign out, sign in with password and code, a
 // wrong or replayed code refused, and a recovery code that works once and removes the factor.
-
-/** The authenticator app: the page's secret, grouped for typing, read as an app would. */
-async function authenticator(page: Page): Promise<TOTP> {
-	const shown = await page.locator('[data-secret]').textContent();
-	return new TOTP({ secret: (shown ?? '').replace(/\s/g, ''), digits: 6, period: 30 });
-}
-
-/** Six digits the app would not accept now (not the code of this step or either neighbour). */
-const wrongCode = (app: TOTP) => {
-	const near = [-1, 0, 1].map((steps) => app.generate({ timestamp: Date.now() + steps * 30_000 }));
-	return ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code))!;
-};
-
-/** A code for the next 30-second step: accepted (one step either side), never one used before. */
-const nextCode = (app: TOTP, steps = 1) => app.generate({ timestamp: Date.now() + steps * 30_000 });
-
-async function turnOn(page: Page, prefix: string): Promise<{ app: TOTP; codes: string[] }> {
-	await page.goto(`${prefix}/panel/account/security`);
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
-		'data-two-factor-state',
-		'off',
-	);
-	await page.locator('form:has(input[value=mfa-enroll]) button').click();
-	await expect(page.locator('[data-step=enroll] svg')).toBeVisible();
-	const app = await authenticator(page);
-	await page.locator('[data-step=enroll] input[name=code]').fill(app.generate());
-	await page.locator('[data-step=enroll] button[type=submit]').click();
-	const codes = await page.locator('[data-recovery-codes] li').allTextContents();
-	expect(codes).toHaveLength(10);
-	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
-		'data-two-factor-state',
-		'on',
-	);
-	return { app, codes };
-}
-
-async function signOut(page: Page) {
-	await page.locator('account-menu summary').click();
-	await page.locator('account-menu form[action^="/auth/logout"] button').click();
-	await expect(page).toHaveURL(/\/login\?notice=signedOut$/);
-}
-
-async function enterCode(page: Page, code: string) {
-	await page.locator('main form[method=post] input[name=code]').fill(code);
-	await page.locator('main form[method=post] button[type=submit]').first().click();
-}
 
 async function subjectsMailedTo(address: string): Promise<string[]> {
 	const answer = await fetch(`${mailbox}/api/messages`);

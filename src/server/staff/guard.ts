@@ -21,7 +21,7 @@ export async function guardStaff(context: APIContext, locale: Locale): Promise<R
 	const verdict = await staffOf(context);
 	switch (verdict.kind) {
 		case 'not_staff':
-			return context.rewrite(localizePath('/404', locale));
+			return context.rewrite('/404');
 		case 'pending':
 			if (api) return apiError(401, 'unauthenticated', 'checkout.error.unauthenticated', locale);
 			return context.redirect(
