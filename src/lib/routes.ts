@@ -22,6 +22,16 @@ export const routes = {
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',
 	staff: '/staff',
+	staffTickets: '/staff/tickets',
+	staffTicket: (id: string) => `/staff/tickets/${id}`,
+	staffCustomers: '/staff/customers',
+	staffCustomer: (id: string) => `/staff/customers/${id}`,
+	staffServices: '/staff/services',
+	staffService: (id: string) => `/staff/services/${id}`,
+	staffMoney: '/staff/money',
+	staffInvoice: (id: string) => `/staff/invoices/${id}`,
+	staffPayouts: '/staff/payouts',
+	staffDiscounts: '/staff/discounts',
 	staffAudit: '/staff/audit',
 } as const;
 
