@@ -105,6 +105,10 @@ banner([
 	...(backend.stack
 		? ([
 				['Demo sign-in', 'demo@frostnode.example / frostnode-demo-2026'],
+				[
+					'Staff console',
+					'/staff: staff@frostnode.example / frostnode-staff-2026, authenticator secret FROSTSTAFFDEMOKEYFORLOCALUSEONLY',
+				],
 				['Mailbox', `${backend.stack.mailboxUrl} (every mail the site sends)`],
 				['Billing run', 'hourly, and a minute after start'],
 			] as [string, string][])

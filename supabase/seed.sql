@@ -5,6 +5,8 @@
 --
 --   demo@frostnode.example   / frostnode-demo-2026   (the panel with everything in it)
 --   other@frostnode.example  / frostnode-other-2026  (another customer)
+--   staff@frostnode.example  / frostnode-staff-2026  (the staff console at /staff; two-factor
+--     sign-in is on: add the secret FROSTSTAFFDEMOKEYFORLOCALUSEONLY to an authenticator app)
 -- =============================================================================================
 
 -- ---------------------------------------------------------------------------------------------
@@ -24,6 +26,22 @@ values
 		now() - interval '90 days', '{"provider":"email","providers":["email"]}',
 		'{"first_name":"Jonas","last_name":"Becker","locale":"de","country":"DE"}',
 		now() - interval '90 days', now() - interval '90 days');
+
+-- Staff: a colleague's account with the staff role and a verified authenticator (TOTP) factor
+-- whose secret is printed by npm start, so the console can be tried offline. Local stack only.
+insert into auth.users (id, instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+	raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values
+	('3f6c2a1e-7b5d-4e8f-9a0b-1c2d3e4f5a03', '00000000-0000-0000-0000-000000000000', 'authenticated',
+		'authenticated', 'staff@frostnode.example', extensions.crypt('frostnode-staff-2026', extensions.gen_salt('bf')),
+		now() - interval '300 days', '{"provider":"email","providers":["email"]}',
+		'{"first_name":"Sigrid","last_name":"Dahl","locale":"en","country":"NO"}',
+		now() - interval '300 days', now() - interval '300 days');
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('3f6c2a1e-7b5d-4e8f-9a0b-1c2d3e4f5a04', '3f6c2a1e-7b5d-4e8f-9a0b-1c2d3e4f5a03', 'Demo',
+	'totp', 'verified', now() - interval '300 days', now() - interval '300 days',
+	'FROSTSTAFFDEMOKEYFORLOCALUSEONLY');
+insert into public.staff_members (user_id) values ('3f6c2a1e-7b5d-4e8f-9a0b-1c2d3e4f5a03');
 
 update public.profiles set address = 'Kirkegata 15', postal_code = '0153', city = 'Oslo',
 	preferred_currency = 'NOK'

@@ -22,6 +22,13 @@ export const other = {
 	password: 'frostnode-other-2026',
 	id: '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02',
 };
+/** The seed's member of staff, with a verified authenticator factor (the secret below). */
+export const staffMember = {
+	email: 'staff@frostnode.example',
+	password: 'frostnode-staff-2026',
+	id: '3f6c2a1e-7b5d-4e8f-9a0b-1c2d3e4f5a03',
+	totpSecret: 'FROSTSTAFFDEMOKEYFORLOCALUSEONLY',
+};
 export const ids = {
 	palworld: 'c0ffee00-0000-4000-8000-000000000101',
 	minecraft: 'c0ffee00-0000-4000-8000-000000000102',

@@ -4,6 +4,7 @@ import {
 	expectOnlyOwnRows,
 	ids,
 	other,
+	staffMember,
 	startProductStack,
 	visibleRows,
 	type Personas,
@@ -18,7 +19,8 @@ afterAll(() => p.stack.stop());
 /** Tables a customer reads their own rows of, the column naming the owner, and who has seeded rows. */
 const both = [demo.id, other.id];
 const ownedTables: [string, string, string[]][] = [
-	['profiles', 'id', both],
+	// The seed's member of staff is a customer's account too, with a profile and nothing else.
+	['profiles', 'id', [...both, staffMember.id]],
 	['services', 'user_id', both],
 	['service_activity', 'user_id', both],
 	['orders', 'user_id', []],
