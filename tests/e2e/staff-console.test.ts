@@ -1,8 +1,10 @@
+import { TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { demo, signIn } from './backend';
 import { newAccount } from './fixtures';
 import { grantStaff, staffSignIn } from './staff';
+import { enterCode, nextCode } from './two-factor-steps';
 
 // Issue 32's door: the staff console exists only for staff with two-factor sign-in. A visitor and
 // a customer get the site's 404 page for it, the same as for a path that does not exist; staff
@@ -53,4 +55,20 @@ test('staff with two-factor sign-in see the console in German', async ({ page })
 	);
 	await page.getByRole('link', { name: 'Prüfprotokoll' }).click();
 	await expect(page).toHaveURL(/\/de\/staff\/audit$/);
+});
+
+test('the seeded member of staff signs in with password and the documented authenticator secret', async ({
+	page,
+}) => {
+	const app = new TOTP({ secret: 'FROSTSTAFFDEMOKEYFORLOCALUSEONLY', digits: 6, period: 30 });
+	await signIn(
+		page,
+		{ email: 'staff@frostnode.example', password: 'frostnode-staff-2026' },
+		'/login?next=%2Fstaff',
+	);
+	await expect(page).toHaveURL(/\/login\/code\?next=%2Fstaff$/);
+	await enterCode(page, nextCode(app));
+	await expect(page).toHaveURL(/\/staff$/);
+	await expect(page.locator('h1')).toHaveText('Staff console');
+	expect((await page.request.get('/api/staff/overview')).status()).toBe(200);
 });
