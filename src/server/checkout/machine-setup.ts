@@ -7,6 +7,7 @@ import { keptPassword } from '../vps/kept-password';
 import { loadMachine, type VpsMachine } from '../vps/machine';
 import { accessFor } from '../vps/password';
 import type { ProvisioningLease } from './provisioning-lease';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type MachineOutcome =
 	| { outcome: 'running'; machine: VpsMachine; image: VpsImage; activated: boolean }
@@ -20,7 +21,6 @@ export type MachineOutcome =
 
 const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
 const maxWaitMs = 10 * 60_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One attempt at a paid VPS: its pool addresses (taken again if an unpaid order gave them back),
@@ -111,7 +111,7 @@ async function untilRunning(
 			await hypervisor.power(ref, 'start');
 			started = true;
 		}
-		await pause(pollMs);
+		await sleep(pollMs);
 	}
 	return 'timeout';
 }

@@ -3,6 +3,7 @@ import { GamePanelNotFoundError } from '../game-panel/errors';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import type { ProvisioningLease } from './provisioning-lease';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type SetupOutcome =
 	| { outcome: 'running'; server: PanelServer; address: string; activated: boolean }
@@ -14,7 +15,6 @@ export type SetupOutcome =
 
 const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
 const maxWaitMs = 15 * 60_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One attempt at a service's server: create (idempotent on the service id), record it on the
@@ -97,7 +97,7 @@ async function startWhenInstalled(
 			await panel.power(server, 'start');
 			started = true;
 		}
-		await pause(pollMs);
+		await sleep(pollMs);
 	}
 	return 'timeout';
 }

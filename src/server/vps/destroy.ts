@@ -4,6 +4,7 @@ import {
 	type Hypervisor,
 	type MachineRef,
 } from '../hypervisor';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // Destroying a machine that is still being cloned meets its lock (a conflict on Proxmox and the
 // simulation alike); a linked clone holds it for seconds. Provisioning (a refund raced the clone)
@@ -13,7 +14,6 @@ import {
 const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
 /** Longer than any clone should lock a machine; past it the caller's own retry takes over. */
 const maxWaitMs = 2 * 60_000;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Stops and deletes the machine, once its lock is gone; a machine already gone is fine. */
 export async function destroyMachine(hypervisor: Hypervisor, ref: MachineRef): Promise<void> {
@@ -23,6 +23,6 @@ export async function destroyMachine(hypervisor: Hypervisor, ref: MachineRef): P
 		} catch (failure) {
 			if (failure instanceof HypervisorNotFoundError) return;
 			if (!(failure instanceof HypervisorConflictError) || waited >= maxWaitMs) throw failure;
-			await pause(pollMs);
+			await sleep(pollMs);
 		}
 }
