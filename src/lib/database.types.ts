@@ -1804,7 +1804,23 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			staff_affiliate_overview: { Args: { customer: string }; Returns: Json };
+			staff_customer_emails: {
+				Args: { ids: string[] };
+				Returns: {
+					email: string;
+					id: string;
+				}[];
+			};
+			staff_customers_by_email: {
+				Args: { max_rows?: number; term: string };
+				Returns: {
+					email: string;
+					id: string;
+				}[];
+			};
 			staff_reply: { Args: { message: string; ticket: string }; Returns: Json };
+			staff_settle_affiliate_payout: { Args: { outcome: string; payout: string }; Returns: Json };
 			start_service_pause: {
 				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;

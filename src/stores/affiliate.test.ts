@@ -21,6 +21,7 @@ const outside: AffiliateView = { joined: false, tiers, holdDays: 30 };
 const member: AffiliateView = {
 	joined: true,
 	code: 'AB12CD34',
+	joinedAt: '2026-10-01T09:00:00.000Z',
 	visits: 12,
 	signUps: 3,
 	payingCustomers: 1,

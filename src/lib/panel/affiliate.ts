@@ -47,6 +47,8 @@ export type AffiliateView =
 	| {
 			joined: true;
 			code: string;
+			/** When they joined (ISO); the staff console shows it. */
+			joinedAt: string;
 			visits: number;
 			signUps: number;
 			payingCustomers: number;

@@ -6,15 +6,17 @@ import {
 	type AffiliateCommission,
 	type AffiliateView,
 } from '../../lib/panel/affiliate';
+import type { AdminClient } from '../supabase/admin-client';
 import type { CustomerClient } from '../supabase/customer-client';
 
 // The affiliate page's read, as the customer: the database's overview (figures and balances,
 // computed from paid invoices) and the customer's own commission lines and payouts, which
-// row-level security limits to them. A referred customer is only ever a number.
+// row-level security limits to them. A referred customer is only ever a number. Staff read the
+// same page of any customer (affiliatePageOf), through the same overview and mapping.
 
 /**
- * What `affiliate_overview` answers (jsonb, its latest definition in
- * 20261126170000_affiliate_paid_tiers.sql): null for a customer who has not joined. Counts and
+ * What `affiliate_overview` and `staff_affiliate_overview` answer (jsonb, both
+ * `private.affiliate_overview_of`, in 20261128120000_staff_customers.sql): null for a customer who has not joined. Counts and
  * amounts (minor units) are whole numbers; `joinedAt` is kept, as the page has always passed it on.
  */
 const overviewSchema = z
@@ -50,8 +52,21 @@ function statusOf(row: {
 	return Date.parse(row.available_at) > Date.now() ? 'pending' : 'available';
 }
 
-export async function affiliatePage(client: CustomerClient): Promise<AffiliateView> {
-	const { data, error } = await client.rpc('affiliate_overview');
+/** The columns both readers take: the customer's own rows, or one affiliate's for staff. */
+const commissionColumns =
+	'kind, amount, currency, percent, referral_label, invoice_month, available_at, cancelled_at, payout_id' as const;
+const payoutColumns = 'id, currency, amount, status, requested_at' as const;
+
+/**
+ * The affiliate page's data. `overview` is what affiliate_overview (or, for staff,
+ * staff_affiliate_overview) answered; `lines` and `payouts` are the affiliate's own rows.
+ */
+async function affiliateView(
+	overviewRead: PromiseLike<{ data: unknown; error: { message: string } | null }>,
+	lines: () => PromiseLike<{ data: CommissionRow[] | null; error: { message: string } | null }>,
+	payouts: () => PromiseLike<{ data: PayoutRow[] | null; error: { message: string } | null }>,
+): Promise<AffiliateView> {
+	const { data, error } = await overviewRead;
 	if (error) throw new Error(`affiliate_overview: ${error.message}`);
 	const overview = overviewSchema.parse(data);
 	if (!overview)
@@ -60,26 +75,13 @@ export async function affiliatePage(client: CustomerClient): Promise<AffiliateVi
 			tiers: policy.affiliate.tiers.map(({ percent, minCustomers }) => ({ percent, minCustomers })),
 			holdDays: policy.affiliate.holdDays,
 		};
-	const [lines, payouts] = await Promise.all([
-		client
-			.from('commissions')
-			.select(
-				'kind, amount, currency, percent, referral_label, invoice_month, available_at, cancelled_at, payout_id',
-			)
-			.order('created_at', { ascending: false })
-			.limit(200),
-		client
-			.from('affiliate_payouts')
-			.select('id, currency, amount, status, requested_at')
-			.order('requested_at', { ascending: false })
-			.limit(50),
-	]);
-	if (lines.error) throw new Error(`commissions: ${lines.error.message}`);
-	if (payouts.error) throw new Error(`payouts: ${payouts.error.message}`);
+	const [lineRows, payoutRows] = await Promise.all([lines(), payouts()]);
+	if (lineRows.error) throw new Error(`commissions: ${lineRows.error.message}`);
+	if (payoutRows.error) throw new Error(`payouts: ${payoutRows.error.message}`);
 	return {
 		joined: true,
 		...overview,
-		commissions: lines.data.map((row) => ({
+		commissions: (lineRows.data ?? []).map((row) => ({
 			invoiceMonth: row.invoice_month,
 			customer: row.referral_label,
 			amount: Number(row.amount),
@@ -88,7 +90,7 @@ export async function affiliatePage(client: CustomerClient): Promise<AffiliateVi
 			status: statusOf(row),
 			availableAt: row.available_at,
 		})),
-		payouts: payouts.data.map((row) => ({
+		payouts: (payoutRows.data ?? []).map((row) => ({
 			id: row.id,
 			currency: row.currency,
 			amount: Number(row.amount),
@@ -96,4 +98,68 @@ export async function affiliatePage(client: CustomerClient): Promise<AffiliateVi
 			requestedAt: row.requested_at,
 		})),
 	};
+}
+
+interface CommissionRow {
+	kind: string;
+	amount: number;
+	currency: string;
+	percent: number;
+	referral_label: number;
+	invoice_month: string;
+	available_at: string;
+	cancelled_at: string | null;
+	payout_id: string | null;
+}
+
+interface PayoutRow {
+	id: string;
+	currency: string;
+	amount: number;
+	status: string;
+	requested_at: string;
+}
+
+/** The customer's own affiliate page: row-level security limits the rows to theirs. */
+export function affiliatePage(client: CustomerClient): Promise<AffiliateView> {
+	return affiliateView(
+		client.rpc('affiliate_overview'),
+		() =>
+			client
+				.from('commissions')
+				.select(commissionColumns)
+				.order('created_at', { ascending: false })
+				.limit(200),
+		() =>
+			client
+				.from('affiliate_payouts')
+				.select(payoutColumns)
+				.order('requested_at', { ascending: false })
+				.limit(50),
+	);
+}
+
+/**
+ * One customer's affiliate page as they see it, read by staff with the service role (the staff
+ * console's customer page): the same overview (staff_affiliate_overview computes it with the same
+ * SQL as affiliate_overview) and that customer's rows only, filtered here by their id.
+ */
+export function affiliatePageOf(admin: AdminClient, customerId: string): Promise<AffiliateView> {
+	return affiliateView(
+		admin.rpc('staff_affiliate_overview', { customer: customerId }),
+		() =>
+			admin
+				.from('commissions')
+				.select(commissionColumns)
+				.eq('affiliate_id', customerId)
+				.order('created_at', { ascending: false })
+				.limit(200),
+		() =>
+			admin
+				.from('affiliate_payouts')
+				.select(payoutColumns)
+				.eq('affiliate_id', customerId)
+				.order('requested_at', { ascending: false })
+				.limit(50),
+	);
 }
