@@ -42,6 +42,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'mail.vpsReady.hostname',
 		'vps.rdns.title',
 		'vps.page.facts.hostname',
+		'staff.nav.tickets',
 	],
 };
 
