@@ -1151,6 +1151,32 @@ export type Database = {
 				};
 				Relationships: [];
 			};
+			ticket_assignments: {
+				Row: {
+					assigned_at: string;
+					staff_id: string;
+					ticket_id: string;
+				};
+				Insert: {
+					assigned_at?: string;
+					staff_id: string;
+					ticket_id: string;
+				};
+				Update: {
+					assigned_at?: string;
+					staff_id?: string;
+					ticket_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'ticket_assignments_ticket_id_fkey';
+						columns: ['ticket_id'];
+						isOneToOne: true;
+						referencedRelation: 'tickets';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			ticket_messages: {
 				Row: {
 					author: string;
@@ -1820,7 +1846,43 @@ export type Database = {
 				}[];
 			};
 			staff_reply: { Args: { message: string; ticket: string }; Returns: Json };
+			staff_set_ticket_department: { Args: { department: string; ticket: string }; Returns: Json };
+			staff_set_ticket_status: { Args: { status: string; ticket: string }; Returns: Json };
 			staff_settle_affiliate_payout: { Args: { outcome: string; payout: string }; Returns: Json };
+			staff_take_ticket: { Args: { staff: string; ticket: string }; Returns: Json };
+			staff_ticket: { Args: { ticket: string }; Returns: Json };
+			staff_ticket_inbox: {
+				Args: {
+					filter_assignee?: string;
+					filter_department?: string;
+					filter_search?: string;
+					filter_statuses?: string[];
+					page_offset?: number;
+					page_size?: number;
+				};
+				Returns: {
+					assignee_email: string;
+					assignee_id: string;
+					created_at: string;
+					customer_email: string;
+					customer_id: string;
+					customer_name: string;
+					customer_services: number;
+					department: string;
+					id: string;
+					last_author: string;
+					last_body: string;
+					service_game: string;
+					service_id: string;
+					service_label: string;
+					service_plan: string;
+					service_type: string;
+					status: string;
+					subject: string;
+					total: number;
+					waiting_since: string;
+				}[];
+			};
 			start_service_pause: {
 				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;

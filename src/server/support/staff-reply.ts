@@ -7,8 +7,9 @@ import { deliver, mailLocale, siteUrl } from '../mail/product-mail';
 import type { AdminClient } from '../supabase/admin-client';
 import { checkMessage } from './actions';
 
-// A reply from staff (npm run support:reply): recorded with the service role, the only role that
-// may write as staff, then mailed to the customer in their profile's language with a link to the
+// A reply from staff (the staff console's ticket page, src/server/staff/tickets/actions.ts, and
+// the operator's `npm run support:reply`): recorded with the service role, the only role that may
+// write as staff, then mailed to the customer in their profile's language with a link to the
 // thread. The reply stands whether or not the mail goes out: a failed send is logged and reported.
 
 export type StaffReplyOutcome =
