@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, ids, other, startProductStack, type Personas } from '../data-model/personas.ts';
+import {
+	demo,
+	ids,
+	other,
+	staffMember,
+	startProductStack,
+	type Personas,
+} from '../data-model/personas.ts';
 import { paidVps } from '../checkout/vps-order.ts';
 import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
 import type * as Search from '../../../src/server/staff/customers/search.ts';
@@ -85,8 +92,10 @@ describe('the customer search', () => {
 			country: 'NO',
 			matched: ['email'],
 		});
-		// Both seeded customers share the domain; the other one is found by theirs.
-		expect((await found('@frostnode.example')).toSorted()).toEqual([demo.id, other.id].toSorted());
+		// The seeded accounts share the domain (the member of staff is a customer's account too).
+		expect((await found('@frostnode.example')).toSorted()).toEqual(
+			[demo.id, other.id, staffMember.id].toSorted(),
+		);
 		expect(await found(other.email)).toEqual([other.id]);
 	});
 
