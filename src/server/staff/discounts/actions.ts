@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { useTranslations, type Locale, type UiKey } from '../../../i18n';
 import { discountCodePattern, normalizeDiscountCode } from '../../../lib/discount-code';
 import type { StaffOutcome, StaffRequest } from '../write';
+import { answerLanguage } from '../services/outcome';
 import { discountCode, type DiscountCodeRow } from './queries';
 
 // Creating and expiring codes from the console, so nobody writes SQL for a promotion. A code that
@@ -27,6 +28,7 @@ function refuse(code: DiscountRefusal, locale: Locale): StaffOutcome {
 }
 
 export const createBody = z.object({
+	...answerLanguage,
 	code: z.string().max(64),
 	percent: z.number(),
 	validFrom: z.iso.datetime({ offset: true }),
@@ -34,7 +36,9 @@ export const createBody = z.object({
 	maxUses: z.number().nullish(),
 	firstInvoiceOnly: z.boolean(),
 });
-export const expireBody = z.object({});
+export const expireBody = z.object({
+	...answerLanguage,
+});
 
 /** 0.01 to 100 per cent, at most two decimals (`numeric(5, 2)`). */
 const percentSchema = z

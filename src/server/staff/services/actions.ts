@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moveService } from '../../billing/host-steps';
 import type { StaffOutcome, StaffRequest } from '../write';
-import { reasonSchema } from './outcome';
+import { answerLanguage, reasonSchema } from './outcome';
 import { refuse } from './refusals';
 import { changed, live, onHost } from './outcome';
 import { loadService } from './service-row';
@@ -10,8 +10,13 @@ import { loadService } from './service-row';
 // first, then set_service_billing_state) and the customer's own requestCancellation, with staff
 // named as who acted. Nothing here repeats how a server is suspended, started or deleted.
 
-export const suspendBody = z.object({ reason: z.string().max(500) });
-export const unsuspendBody = z.object({});
+export const suspendBody = z.object({
+	...answerLanguage,
+	reason: z.string().max(500),
+});
+export const unsuspendBody = z.object({
+	...answerLanguage,
+});
 
 export async function suspendService(
 	request: StaffRequest<z.infer<typeof suspendBody>>,

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { moveService } from '../../billing/host-steps';
 import { requestCancellation } from '../../cancellation/actions';
 import type { StaffOutcome, StaffRequest } from '../write';
-import { changed, live, onHost, reasonSchema } from './outcome';
+import { answerLanguage, changed, live, onHost, reasonSchema } from './outcome';
 import { refuse } from './refusals';
 import { loadService } from './service-row';
 
 export const cancelBody = z.object({
+	...answerLanguage,
 	when: z.enum(['period_end', 'now']),
 	reason: z.string().max(500),
 });

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import type { StaffOutcome, StaffRequest } from '../write';
-import { changed, reasonSchema } from './outcome';
+import { answerLanguage, changed, reasonSchema } from './outcome';
 import { refuse, type ServiceRefusal } from './refusals';
 import { loadService } from './service-row';
 
 /** Goodwill days: 1 to 90 at a time, always with a reason (the audit log keeps it). */
-export const extendBody = z.object({ days: z.number(), reason: z.string().max(500) });
+export const extendBody = z.object({
+	...answerLanguage,
+	days: z.number(),
+	reason: z.string().max(500),
+});
 export const extendDays = z.number().int().min(1).max(90);
 
 /** What `extend_service_days` answers (jsonb): the new due date, or why not. */

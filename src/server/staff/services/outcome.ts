@@ -4,6 +4,9 @@ import { logger } from '../../log/logger';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { auditFacts, loadService, type StaffService } from './service-row';
 
+/** The page's language, so a refusal reads in it (staffWrite picks it up). */
+export const answerLanguage = { locale: z.string().max(8).optional() };
+
 /** A reason staff give: the customer may read it, so it is kept short. */
 export const reasonSchema = z.string().trim().min(1).max(500);
 

@@ -4,7 +4,7 @@ import { provision } from '../../checkout/provision';
 import { inBackground } from '../../http/lifecycle';
 import { logger } from '../../log/logger';
 import type { StaffOutcome, StaffRequest } from '../write';
-import { changed } from './outcome';
+import { answerLanguage, changed } from './outcome';
 import { refuse } from './refusals';
 import { isStuck, loadService, type StaffService } from './service-row';
 
@@ -12,7 +12,10 @@ import { isStuck, loadService, type StaffService } from './service-row';
 // lease per service, idempotent on the panel) for another try, giveUp (the customer's ticket and
 // mail in their language) to stop waiting.
 
-export const provisioningBody = z.object({ outcome: z.enum(['retry', 'give_up']) });
+export const provisioningBody = z.object({
+	...answerLanguage,
+	outcome: z.enum(['retry', 'give_up']),
+});
 
 /** The error staff's give-up records: for the team, never shown to the customer. */
 export const staffGaveUp = 'Set-up given up by staff';
