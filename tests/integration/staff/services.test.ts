@@ -77,6 +77,9 @@ describe('staff suspension', () => {
 		const s = await service(id);
 		expect(await moveService(b.admin, s, 'active', new Date())).toBe(false);
 		expect(await service(id)).toMatchObject({ status: 'suspended', suspended_by: 'staff' });
+		const { getGamePanel } = await import('../../../src/server/game-panel/index.ts');
+		const ref = { panelServerId: Number(s.panel_server_id), identifier: s.panel_identifier! };
+		expect((await getGamePanel().state(ref)).state).toBe('suspended');
 
 		await expectRefused(
 			id,
