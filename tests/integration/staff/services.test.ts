@@ -196,3 +196,27 @@ describe('goodwill days', () => {
 		);
 	});
 });
+
+describe('what customers cannot do', () => {
+	it('cannot cancel another customer’s server by naming its owner, nor call the staff functions', async () => {
+		const { ids } = await import('../data-model/personas.ts');
+		const valheim = await service(ids.valheim);
+		const asked = await b.p.owner.rpc('request_cancellation', {
+			service_id: ids.valheim,
+			reason: 'not mine',
+			owner: valheim.user_id,
+		});
+		expect(asked.error?.message).toBe('service_not_found');
+		expect(await service(ids.valheim)).toEqual(valheim);
+		const days = await b.p.owner.rpc('extend_service_days', { service: ids.valheim, days: 30 });
+		expect(days.error?.code).toBe('42501');
+		const state = await b.p.owner.rpc('set_service_billing_state', {
+			service: ids.valheim,
+			state: 'active',
+			at: new Date().toISOString(),
+			staff: owner.id,
+			reason: 'x',
+		});
+		expect(state.error?.code).toBe('42501');
+	});
+});
