@@ -7,6 +7,8 @@ const field = 'rounded-lg bg-neutral-900 px-3 py-2 ring-1 ring-neutral-700';
 const instant = (value: FormDataEntryValue | null) =>
 	typeof value === 'string' && value ? new Date(value).toISOString() : null;
 
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
+
 /** The console's form for a new discount code; the server checks every field again. */
 export default function DiscountCreate(props: PanelProps) {
 	const { t } = panelTools(props);
@@ -20,7 +22,7 @@ export default function DiscountCreate(props: PanelProps) {
 				const form = new FormData(event.currentTarget);
 				const maxUses = form.get('maxUses');
 				void post('/api/staff/discounts', {
-					code: String(form.get('code') ?? ''),
+					code: text(form.get('code')),
 					percent: Number(form.get('percent')),
 					validFrom: instant(form.get('validFrom')) ?? new Date().toISOString(),
 					validUntil: instant(form.get('validUntil')),
