@@ -8,6 +8,8 @@ import type * as ServerActions from '../../../src/server/servers/actions.ts';
 import type * as Queries from '../../../src/server/servers/queries.ts';
 import type { StaffOutcome, StaffRequest } from '../../../src/server/staff/write.ts';
 import { origin, startBillingStack, type BillingStack } from '../billing/fixture.ts';
+import { demo } from '../data-model/personas.ts';
+import { messages } from '../local-stack/helpers.ts';
 
 // Each staff action on a server goes through the billing run's and the customer's own functions
 // (moveService, requestCancellation, provision / giveUp): on the simulated panel, as the site
@@ -71,6 +73,11 @@ describe('staff suspension', () => {
 		const seen = await queries.serverDetail(b.p.owner, owner.id, id);
 		expect(seen).toMatchObject({ status: 'suspended', staffSuspension: 'Abuse report 42' });
 		expect(await server.powerServer(b.admin, owner, id, 'start')).toBe('suspended');
+		// Mailed in the language of the customer's profile (the demo customer's is Norwegian).
+		const [mail] = (await messages(b.p.stack)).filter((m) => m.to.includes(demo.email));
+		expect(mail!.subject).toBe('Serveren din er suspendert');
+		expect(mail!.text).toContain('Abuse report 42');
+		expect(mail!.text).toContain(`${origin}/no/panel/game-servers/servers/${id}`);
 
 		// The billing run's unsuspend after a paid renewal leaves a staff suspension alone.
 		const { moveService } = await import('../../../src/server/billing/host-steps.ts');
@@ -94,6 +101,8 @@ describe('staff suspension', () => {
 			suspension_reason: null,
 		});
 		expect(await server.powerServer(b.admin, owner, id, 'start')).toMatchObject({ live: {} });
+		const [newest] = (await messages(b.p.stack)).filter((m) => m.to.includes(demo.email));
+		expect(newest!.subject).toBe('Serveren din er ikke lenger suspendert');
 	});
 
 	it('refuses a missing reason, an ended server and lifting one that is not suspended', async () => {

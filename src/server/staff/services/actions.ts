@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moveService } from '../../billing/host-steps';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { answerLanguage, reasonSchema } from './outcome';
+import { mailOwner } from './mail';
 import { refuse } from './refusals';
 import { changed, live, onHost } from './outcome';
 import { loadService } from './service-row';
@@ -41,6 +42,7 @@ export async function suspendService(
 	);
 	if (moved === 'down') return refuse('host_unavailable', locale);
 	if (!moved) return refuse('already_suspended', locale);
+	await mailOwner(admin, service, { kind: 'suspended', reason: reason.data }, request.origin);
 	return changed(request, service, 'service_suspended');
 }
 
@@ -59,5 +61,6 @@ export async function unsuspendService(
 	);
 	if (moved === 'down') return refuse('host_unavailable', locale);
 	if (!moved) return refuse('not_suspended', locale);
+	await mailOwner(admin, service, { kind: 'unsuspended' }, request.origin);
 	return changed(request, service, 'service_unsuspended');
 }

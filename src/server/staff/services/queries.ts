@@ -3,7 +3,7 @@ import { serviceStatuses } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
 import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
 import type { AdminClient } from '../../supabase/admin-client';
-import { staffServiceSchema, type StaffService } from './service-row';
+import { staffServiceColumns, staffServiceSchema, type StaffService } from './service-row';
 
 /** The list's filters: a state, servers stuck in set-up, or all of them. */
 export const serviceFilters = ['all', 'stuck', ...serviceStatuses] as const;
@@ -11,7 +11,6 @@ export type ServiceFilter = (typeof serviceFilters)[number];
 export const serviceFilterSchema = z.enum(serviceFilters).catch('all');
 
 const listRow = staffServiceSchema.extend({
-	product_type: z.string(),
 	plan_id: z.string(),
 	label: z.string(),
 	panel_address: z.string().nullable(),
@@ -19,8 +18,7 @@ const listRow = staffServiceSchema.extend({
 });
 export type StaffServiceRow = z.infer<typeof listRow> & StaffService;
 
-const listColumns =
-	'id, user_id, status, suspended_by, suspension_reason, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, provisioning_error, provisioning_attempts, updated_at, product_type, plan_id, label, panel_address, subdomain';
+const listColumns = `${staffServiceColumns}, plan_id, label, panel_address, subdomain`;
 
 /** Characters that would change a PostgREST filter: a search is matched as plain text. */
 const plain = (text: string) => text.replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 80);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productTypeSchema } from '../../../lib/domain/product';
 import { serviceStatusSchema } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
 import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
@@ -6,11 +7,12 @@ import type { AdminClient } from '../../supabase/admin-client';
 
 /** What a staff action needs to know about one service, read with the service role. */
 export const staffServiceColumns =
-	'id, user_id, status, suspended_by, suspension_reason, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, provisioning_error, provisioning_attempts, updated_at';
+	'id, user_id, product_type, status, suspended_by, suspension_reason, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, provisioning_error, provisioning_attempts, updated_at';
 
 export const staffServiceSchema = z.object({
 	id: z.string(),
 	user_id: z.string(),
+	product_type: productTypeSchema,
 	status: serviceStatusSchema,
 	suspended_by: z.enum(['billing', 'staff']).nullable(),
 	suspension_reason: z.string().nullable(),
