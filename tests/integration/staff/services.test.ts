@@ -229,3 +229,28 @@ describe('what customers cannot do', () => {
 		expect(state.error?.code).toBe('42501');
 	});
 });
+
+describe('the console’s list', () => {
+	it('finds servers by name, address and id, and those stuck in set-up', async () => {
+		const q = await import('../../../src/server/staff/services/queries.ts');
+		const { ids } = await import('../data-model/personas.ts');
+		const named = await q.listServices(b.admin, { filter: 'all', search: 'Wikinger' });
+		expect(named.map((row) => row.id)).toEqual([ids.valheim]);
+		const byId = await q.listServices(b.admin, { filter: 'all', search: ids.rust });
+		expect(byId.map((row) => row.id)).toEqual([ids.rust]);
+		const id = await b.activeService(...future());
+		const address = 'play.staff-search.example:25599';
+		await b.admin.from('services').update({ panel_address: address }).eq('id', id);
+		const byAddress = await q.listServices(b.admin, { filter: 'active', search: address });
+		expect(byAddress.map((row) => row.id)).toEqual([id]);
+		await b.admin
+			.from('services')
+			.update({ status: 'provisioning', provisioning_error: 'panel down' })
+			.eq('id', id);
+		const stuck = await q.listServices(b.admin, { filter: 'stuck', search: '' });
+		expect(stuck.map((row) => row.id)).toContain(id);
+		expect(stuck.every((row) => row.status === 'provisioning')).toBe(true);
+		const suspended = await q.listServices(b.admin, { filter: 'suspended', search: '' });
+		expect(suspended.map((row) => row.id)).toContain(ids.rust);
+	});
+});

@@ -21,7 +21,21 @@ export type StaffServiceRow = z.infer<typeof listRow> & StaffService;
 const listColumns = `${staffServiceColumns}, plan_id, label, panel_address, subdomain`;
 
 /** Characters that would change a PostgREST filter: a search is matched as plain text. */
-const plain = (text: string) => text.replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 80);
+const plain = (text: string) => text.replace(/[^\p{L}\p{N} .:_-]/gu, '').slice(0, 80);
+
+/** The services of VPS machines whose hostname contains the search (`like` is a pattern). */
+async function vpsWithHostname(admin: AdminClient, like: string): Promise<string[]> {
+	const { data, error } = await admin
+		.from('vps_machines')
+		.select('service_id')
+		.ilike('hostname', like)
+		.limit(100);
+	if (error) throw new Error(`vps_machines: ${error.message}`);
+	return z
+		.array(z.object({ service_id: z.string() }))
+		.parse(data)
+		.map((row) => row.service_id);
+}
 
 /**
  * Servers for the console's list, newest first: by state, stuck in set-up (given up, or quiet
@@ -40,7 +54,11 @@ export async function listServices(
 	if (isUuid(search)) query = query.eq('id', search);
 	else if (plain(search)) {
 		const like = `%${plain(search)}%`;
-		query = query.or(`label.ilike.${like},panel_address.ilike.${like},subdomain.ilike.${like}`);
+		const machines = await vpsWithHostname(admin, like);
+		const byHost = machines.length ? `,id.in.(${machines.join(',')})` : '';
+		query = query.or(
+			`label.ilike."${like}",panel_address.ilike."${like}",subdomain.ilike."${like}"${byHost}`,
+		);
 	}
 	if (options.filter === 'stuck') {
 		const quietSince = new Date(
