@@ -4,6 +4,7 @@ import { billingCustomer } from './fixtures';
 import { buyServer } from './purchase';
 import { islandsHydrated } from './islands';
 import { staffSignIn } from './staff';
+import { orderVps } from './vps-order';
 
 // Issue 32: a member of staff suspends a customer's server from the console with a reason. The
 // customer reads the reason on their server's page, and power is refused while it lasts; once
@@ -55,5 +56,54 @@ test('staff suspend a server with a reason, the customer sees it and cannot powe
 	await islandsHydrated(page);
 	await page.locator('[data-power=start]').click();
 	await expect(page.locator('[data-live-state]')).toHaveAttribute('data-live-state', 'running');
+	await staffContext.close();
+});
+
+test('a VPS staff suspend shows its reason on the VPS page; lifting it through the API is answered once', async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(120_000);
+	const orderId = await orderVps(page, { image: 'debian-12', hostname: 'staff-e2e' });
+	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 30_000 });
+	const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
+		service: { id: string };
+	};
+	const id = order.service.id;
+
+	const staffContext = await browser.newContext();
+	const staff = await staffContext.newPage();
+	await staffSignIn(staff, '/no');
+	await staff.goto(`/no/staff/services?q=staff-e2e`);
+	await staff.locator(`[data-service="${id}"] a`).click();
+	await islandsHydrated(staff);
+	const suspend = staff.locator('[data-staff-action=suspend]');
+	await suspend.getByLabel('Begrunnelse (kunden ser den)').fill('Portskanning fra maskinen');
+	await suspend.getByRole('button', { name: 'Suspender serveren' }).click();
+	await expect(staff.locator('[data-fact=state]')).toHaveText('Suspendert');
+
+	await page.goto(`/panel/vps/${id}`);
+	await expect(page.locator('[data-staff-suspension-reason]')).toHaveText(
+		'Our team suspended it: Portskanning fra maskinen',
+	);
+	await expect(page.locator('[data-vps-state]')).toHaveAttribute('data-vps-state', 'suspended');
+
+	const lift = { requestId: crypto.randomUUID() };
+	const first = await staff.request.post(`/api/staff/services/${id}/unsuspend`, { data: lift });
+	expect(first.status()).toBe(200);
+	const again = await staff.request.post(`/api/staff/services/${id}/unsuspend`, { data: lift });
+	expect(again.status()).toBe(200);
+	expect(again.headers()['idempotent-replayed']).toBe('true');
+	const refused = await staff.request.post(`/api/staff/services/${id}/unsuspend`, {
+		data: { requestId: crypto.randomUUID(), locale: 'no' },
+	});
+	expect(refused.status()).toBe(409);
+	expect((await refused.json()).error).toEqual({
+		code: 'not_suspended',
+		message: 'Denne serveren er ikke suspendert.',
+	});
+	await page.reload();
+	await expect(page.locator('[data-staff-suspension]')).toHaveCount(0);
+	await expect(page.locator('[data-vps-state]')).toHaveAttribute('data-vps-state', 'running');
 	await staffContext.close();
 });

@@ -133,6 +133,10 @@ describe('staff cancellation', () => {
 			cancel_at_period_end: true,
 			cancellation_reason: 'Asked by phone',
 		});
+		const mail = (await messages(b.p.stack)).find(
+			(m) => m.to.includes(demo.email) && m.subject === 'Serveren din blir avsluttet',
+		);
+		expect(mail!.text).toContain('20. des. 2099');
 		await expectRefused(
 			id,
 			() => c.cancelService(request({ when: 'period_end', reason: 'again' }), id),
@@ -145,6 +149,10 @@ describe('staff cancellation', () => {
 		const done = await c.cancelService(request({ when: 'now', reason: 'Fraud' }), id);
 		expect(done.audit).toMatchObject({ action: 'service_cancelled_now', customerId: owner.id });
 		expect(await service(id)).toMatchObject({ status: 'cancelled', cancel_at_period_end: true });
+		const mail = (await messages(b.p.stack)).find(
+			(m) => m.to.includes(demo.email) && m.subject === 'Serveren din er slettet',
+		);
+		expect(mail!.text).toContain('Fraud');
 		await expectRefused(
 			id,
 			() => c.cancelService(request({ when: 'now', reason: 'x' }), id),
@@ -192,6 +200,11 @@ describe('goodwill days', () => {
 		expect(new Date((await service(id)).current_period_end!).toISOString()).toBe(
 			'2099-12-30T12:00:00.000Z',
 		);
+		const mail = (await messages(b.p.stack)).find(
+			(m) => m.to.includes(demo.email) && m.subject === 'Ekstra dager på serveren din',
+		);
+		expect(mail!.text).toContain('10 ekstra dager');
+		expect(mail!.text).toContain('30. des. 2099');
 		for (const days of [0, 91, 2.5])
 			await expectRefused(
 				id,

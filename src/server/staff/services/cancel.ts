@@ -3,6 +3,7 @@ import { moveService } from '../../billing/host-steps';
 import { requestCancellation } from '../../cancellation/actions';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { answerLanguage, changed, live, onHost, reasonSchema } from './outcome';
+import { mailOwner } from './mail';
 import { refuse } from './refusals';
 import { loadService } from './service-row';
 
@@ -32,8 +33,11 @@ export async function cancelService(
 	if (typeof asked === 'string')
 		return refuse(asked === 'reason_required' ? asked : 'ended', locale);
 	const why = { reason: reason.data };
-	if (body.when === 'period_end')
+	if (body.when === 'period_end') {
+		const notice = { kind: 'cancelling', reason: reason.data, endsAt: asked.deletionDate } as const;
+		await mailOwner(admin, service, notice, request.origin);
 		return changed(request, service, 'service_cancelled_at_period_end', why);
+	}
 	const moved = await onHost(
 		() => moveService(admin, service, 'cancelled', new Date(), { staffId: staff.id }),
 		id,
@@ -45,5 +49,6 @@ export async function cancelService(
 		return service.cancel_at_period_end ? refused : { ...refused, audit: marked.audit };
 	}
 	if (!moved) return refuse('ended', locale);
+	await mailOwner(admin, service, { kind: 'cancelled_now', reason: reason.data }, request.origin);
 	return changed(request, service, 'service_cancelled_now', why);
 }

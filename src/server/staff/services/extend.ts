@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { answerLanguage, changed, reasonSchema } from './outcome';
+import { mailOwner } from './mail';
 import { refuse, type ServiceRefusal } from './refusals';
 import { loadService } from './service-row';
 
@@ -50,5 +51,7 @@ export async function extendService(
 	if (error) throw new Error(`extend_service_days: ${error.message}`);
 	const answer = answerSchema.parse(data);
 	if (!answer.extended) return refuse(refusals[answer.refusal], locale);
+	const notice = { kind: 'extended', days: days.data, until: answer.until } as const;
+	await mailOwner(admin, service, notice, request.origin);
 	return changed(request, service, 'days_extended', { days: days.data, reason: reason.data });
 }

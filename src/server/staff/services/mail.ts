@@ -1,4 +1,5 @@
-import { localizePath, useTranslations } from '../../../i18n';
+import { localizePath, locales, useTranslations } from '../../../i18n';
+import { formatDate } from '../../../lib/format-date';
 import { routes } from '../../../lib/routes';
 import { logger } from '../../log/logger';
 import { composeMail } from '../../mail/compose';
@@ -7,7 +8,12 @@ import type { AdminClient } from '../../supabase/admin-client';
 import type { StaffService } from './service-row';
 
 /** What staff did that the customer is mailed about, in their profile's language. */
-export type StaffNotice = { kind: 'suspended'; reason: string } | { kind: 'unsuspended' };
+export type StaffNotice =
+	| { kind: 'suspended'; reason: string }
+	| { kind: 'unsuspended' }
+	| { kind: 'cancelling'; reason: string; endsAt: string | null }
+	| { kind: 'cancelled_now'; reason: string }
+	| { kind: 'extended'; days: number; until: string };
 
 /** The mail: what happened (with the reason staff gave), and the way to the server's page. */
 export function staffNoticeMail(
@@ -24,17 +30,40 @@ export function staffNoticeMail(
 		href: siteUrl(localizePath(page, language), origin),
 		label: t('staff.services.mail.open'),
 	};
-	if (notice.kind === 'suspended')
-		return composeMail(to, t('staff.services.mail.suspended.subject'), [
-			t('staff.services.mail.suspended.intro'),
-			notice.reason,
-			t('staff.services.customerNotice.help'),
-			link,
-		]);
-	return composeMail(to, t('staff.services.mail.unsuspended.subject'), [
-		t('staff.services.mail.unsuspended.intro'),
-		link,
-	]);
+	const date = (iso: string | null) => (iso ? formatDate(iso, locales[language].intl) : '');
+	switch (notice.kind) {
+		case 'suspended':
+			return composeMail(to, t('staff.services.mail.suspended.subject'), [
+				t('staff.services.mail.suspended.intro'),
+				notice.reason,
+				t('staff.services.customerNotice.help'),
+				link,
+			]);
+		case 'unsuspended':
+			return composeMail(to, t('staff.services.mail.unsuspended.subject'), [
+				t('staff.services.mail.unsuspended.intro'),
+				link,
+			]);
+		case 'cancelling':
+			return composeMail(to, t('staff.services.mail.cancelling.subject'), [
+				t('staff.services.mail.cancelling.intro', { date: date(notice.endsAt) }),
+				notice.reason,
+				link,
+			]);
+		case 'cancelled_now':
+			return composeMail(to, t('staff.services.mail.cancelledNow.subject'), [
+				t('staff.services.mail.cancelledNow.intro'),
+				notice.reason,
+			]);
+		case 'extended':
+			return composeMail(to, t('staff.services.mail.extended.subject'), [
+				t('staff.services.mail.extended.intro', {
+					days: String(notice.days),
+					date: date(notice.until),
+				}),
+				link,
+			]);
+	}
 }
 
 /**
