@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './test';
 import { signIn } from './backend';
 import { billingCustomer } from './fixtures';
@@ -19,6 +20,10 @@ test('a code staff create in Norwegian is used at checkout and counted on its pa
 	await staffSignIn(staff, '/no');
 	await staff.goto('/no/staff/discounts');
 	await islandsHydrated(staff);
+	const { violations } = await new AxeBuilder({ page: staff }).analyze();
+	expect(
+		violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+	).toEqual([]);
 	const form = staff.locator('[data-discount-create]');
 	await form.getByLabel('Kode (A–Z, 0–9, - og _)').fill(code.toLowerCase());
 	await form.getByLabel('Prosent rabatt').fill('40');

@@ -91,6 +91,7 @@ export default function ServiceActions(props: PanelProps & { service: ServiceAct
 					extra={(form) => ({ when: form.get('when') })}
 				>
 					<fieldset className="grid gap-1">
+						<legend>{t('staff.services.cancel.when')}</legend>
 						{(service.cancelAtPeriodEnd ? ['now'] : ['period_end', 'now']).map((when, i) => (
 							<label key={when} className="flex items-center gap-2">
 								<input type="radio" name="when" value={when} defaultChecked={i === 0} />
