@@ -960,6 +960,8 @@ export type Database = {
 					subdomain_dns_error: string | null;
 					subdomain_dns_label: string | null;
 					subdomain_extra: boolean;
+					suspended_by: string | null;
+					suspension_reason: string | null;
 					tier: string;
 					updated_at: string;
 					user_id: string;
@@ -1000,6 +1002,8 @@ export type Database = {
 					subdomain_dns_error?: string | null;
 					subdomain_dns_label?: string | null;
 					subdomain_extra?: boolean;
+					suspended_by?: string | null;
+					suspension_reason?: string | null;
 					tier: string;
 					updated_at?: string;
 					user_id: string;
@@ -1040,6 +1044,8 @@ export type Database = {
 					subdomain_dns_error?: string | null;
 					subdomain_dns_label?: string | null;
 					subdomain_extra?: boolean;
+					suspended_by?: string | null;
+					suspension_reason?: string | null;
 					tier?: string;
 					updated_at?: string;
 					user_id?: string;
@@ -1505,6 +1511,7 @@ export type Database = {
 			discount_code_percent: { Args: { code: string }; Returns: number };
 			end_my_session: { Args: { session_id: string }; Returns: boolean };
 			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
+			extend_service_days: { Args: { days: number; service: string }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
 			give_up_provisioning: {
 				Args: { error: string; message: string; service: string; subject: string };
@@ -1562,6 +1569,8 @@ export type Database = {
 					subdomain_dns_error: string | null;
 					subdomain_dns_label: string | null;
 					subdomain_extra: boolean;
+					suspended_by: string | null;
+					suspension_reason: string | null;
 					tier: string;
 					updated_at: string;
 					user_id: string;
@@ -1711,7 +1720,7 @@ export type Database = {
 			reply_to_ticket: { Args: { message: string; ticket: string }; Returns: string };
 			request_affiliate_payout: { Args: { currency: string; details: string }; Returns: string };
 			request_cancellation: {
-				Args: { reason: string; service_id: string };
+				Args: { owner?: string; reason: string; service_id: string };
 				Returns: {
 					anchor_day: number | null;
 					billing_cycle: string;
@@ -1748,6 +1757,8 @@ export type Database = {
 					subdomain_dns_error: string | null;
 					subdomain_dns_label: string | null;
 					subdomain_extra: boolean;
+					suspended_by: string | null;
+					suspension_reason: string | null;
 					tier: string;
 					updated_at: string;
 					user_id: string;
@@ -1804,7 +1815,7 @@ export type Database = {
 			};
 			set_default_payment_method: { Args: { customer: string; method: string }; Returns: boolean };
 			set_service_billing_state: {
-				Args: { at: string; service: string; state: string };
+				Args: { at: string; reason?: string; service: string; staff?: string; state: string };
 				Returns: boolean;
 			};
 			settle_affiliate_payout: { Args: { outcome: string; payout: string }; Returns: string };

@@ -32,6 +32,7 @@ export const routes = {
 	staffInvoice: (id: string) => `/staff/invoices/${id}`,
 	staffPayouts: '/staff/payouts',
 	staffDiscounts: '/staff/discounts',
+	staffDiscount: (code: string) => `/staff/discounts/${encodeURIComponent(code)}`,
 	staffAudit: '/staff/audit',
 } as const;
 

@@ -68,6 +68,8 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 			'cycle.',
 			'invoice.pdf.vatTotal',
 			'invoice.pdf.total',
+			// Why our team suspended the server (the console's staff.services.* keys for customers).
+			'staff.services.customerNotice.',
 		]),
 	];
 }

@@ -208,6 +208,8 @@ export interface ServerDetail extends ServerRow {
 	moneyBack: MoneyBackOffer | null;
 	/** Suspended for an unpaid renewal: which one, since when, until deletion. */
 	suspension: Suspension | null;
+	/** Suspended by our team: the reason they gave, which the customer reads; null otherwise. */
+	staffSuspension: string | null;
 }
 
 /** What the money-back guarantee would give back now (src/server/billing/refund/money-back-offer.ts). */

@@ -32,22 +32,44 @@ export async function onHost(
 	return onPanel(state, service);
 }
 
+/** A member of staff moving a service (the console), rather than the billing run. */
+export interface StaffMove {
+	staffId: string;
+	/** Why staff suspended it: the customer reads it on their server's page. */
+	reason?: string;
+}
+
+/** Whether staff suspended the service: only staff lift that, never a paid renewal. */
+async function heldByStaff(admin: AdminClient, serviceId: string): Promise<boolean> {
+	const { data, error } = await admin
+		.from('services')
+		.select('suspended_by')
+		.eq('id', serviceId)
+		.maybeSingle();
+	if (error) throw new Error(`services ${serviceId}: ${error.message}`);
+	return data?.suspended_by === 'staff';
+}
+
 /**
  * Moves a service to `state` where it runs, then in the database; true when it changed now. An
  * ended VPS gives its addresses back in the same write (the trigger services_release_vps_addresses),
- * after its machine is gone.
+ * after its machine is gone. `by` names staff acting from the console; without it this is the
+ * billing run, which does not start a server staff suspended (the database refuses it too).
  */
 export async function moveService(
 	admin: AdminClient,
 	service: PanelHeld,
 	state: BillingState,
 	now: Date,
+	by?: StaffMove,
 ): Promise<boolean> {
+	if (state === 'active' && !by && (await heldByStaff(admin, service.id))) return false;
 	await onHost(admin, state, service);
 	const { data, error } = await admin.rpc('set_service_billing_state', {
 		service: service.id,
 		state,
 		at: now.toISOString(),
+		...(by ? { staff: by.staffId, reason: by.reason ?? '' } : {}),
 	});
 	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
 	// An ended service frees its label: its records go (a DNS failure is recorded and retried).

@@ -34,18 +34,21 @@ async function call(
 
 /**
  * Marks the server to end at its period's end, with the customer's reason; asked again it is the
- * same answer. The deletion date is the period's end, as the billing run ends it then.
+ * same answer. The deletion date is the period's end, as the billing run ends it then. Staff ask
+ * on the customer's behalf with the service-role client and the owner's id (`owner`), which the
+ * database only heeds from the service role.
  */
 export async function requestCancellation(
 	client: CustomerClient,
 	serviceId: string,
 	reason: string,
+	owner?: string,
 ): Promise<{ cancelAtPeriodEnd: true; deletionDate: string | null } | CancelRefusal> {
 	const clean = reason.trim();
 	if (!clean) return 'reason_required';
 	if (!isUuid(serviceId)) return 'not_found';
 	const row = await call(
-		client.rpc('request_cancellation', { service_id: serviceId, reason: clean }),
+		client.rpc('request_cancellation', { service_id: serviceId, reason: clean, owner }),
 		'request_cancellation',
 	);
 	if (typeof row === 'string') return row;

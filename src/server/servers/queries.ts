@@ -50,7 +50,7 @@ export async function listServers(
 const detailColumns = `${serviceListColumns}, storage_gb, location, panel_address, panel_url,
 	modpack_installation, ddos_protection, daily_backups, subdomain, subdomain_extra, subdomain_dns,
 	billing_cycle, currency,
-	recurring_amount, current_period_start, daily_restart_at,
+	recurring_amount, current_period_start, daily_restart_at, suspended_by, suspension_reason,
 	service_activity(event, detail, created_at)`;
 
 /** The server's subdomain as the page shows it: `label.<zone>:port` beside the raw address. */
@@ -138,6 +138,8 @@ export async function serverDetail(
 		invoices: rows,
 		moneyBack,
 		suspension: suspensionOf(s.status, rows, activity),
+		staffSuspension:
+			s.status === 'suspended' && s.suspended_by === 'staff' ? s.suspension_reason : null,
 	};
 }
 

@@ -24,6 +24,8 @@ export interface VpsFacts extends VpsLive {
 	cores: number;
 	memoryGb: number;
 	diskGb: number;
+	/** Suspended by our team: the reason they gave, which the customer reads; null otherwise. */
+	staffSuspension: string | null;
 }
 
 /** The machine's state as the page shows it; the service's status speaks first. */
@@ -40,6 +42,19 @@ export async function liveOf(vps: OwnedVps): Promise<VpsLive> {
 		logger.warn('machine state unavailable', { serviceId: vps.serviceId, error });
 		return { state: 'unknown', uptimeSeconds: null };
 	}
+}
+
+/** The reason staff gave when they (not billing) suspended the service; null otherwise. */
+async function staffSuspensionOf(admin: AdminClient, serviceId: string): Promise<string | null> {
+	const { data, error } = await admin
+		.from('services')
+		.select('status, suspended_by, suspension_reason')
+		.eq('id', serviceId)
+		.maybeSingle();
+	if (error) throw new Error(`services ${serviceId}: ${error.message}`);
+	return data?.status === 'suspended' && data.suspended_by === 'staff'
+		? data.suspension_reason
+		: null;
 }
 
 export async function vpsFacts(
@@ -60,6 +75,7 @@ export async function vpsFacts(
 		cores: machine.cores,
 		memoryGb: vps.memoryGb,
 		diskGb: vps.diskGb,
+		staffSuspension: await staffSuspensionOf(admin, serviceId),
 		...(await liveOf(vps)),
 	};
 }

@@ -13,6 +13,7 @@ import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
 import { ServerSettingsForm } from './ServerSettingsForm';
 import { SubdomainForm } from './SubdomainForm';
+import { StaffSuspensionNotice } from './StaffSuspensionNotice';
 import { SuspensionNotice } from './SuspensionNotice';
 
 interface Props extends PanelProps {
@@ -55,6 +56,7 @@ export default function ServerDetail(props: Props) {
 							)}
 						</div>
 						<SuspensionNotice server={server} tools={tools} />
+						<StaffSuspensionNotice server={server} tools={tools} />
 						<CancellationNotice server={server} locale={props.locale} tools={tools} />
 						<PauseNotice
 							server={server}
