@@ -30,6 +30,13 @@ const routes = {
 	credit: () => import('../../../src/pages/api/staff/services/[id]/credit.ts') as Promise<Route>,
 };
 
+/** What the routes answer, as far as these tests read it. */
+interface Answer {
+	[field: string]: unknown;
+	creditNote: { number: string; total: number; currency: string };
+	error: { code: string; message: string };
+}
+
 /** A POST as the door receives it from a member of staff the middleware let through. */
 async function post(route: Route, params: Record<string, string>, body: Record<string, unknown>) {
 	const request = new Request('http://site.test/api/staff/x', {
@@ -47,7 +54,7 @@ async function post(route: Route, params: Record<string, string>, body: Record<s
 	};
 	// The route reads only these fields of the context.
 	const response = await route.POST(context as unknown as APIContext);
-	return { status: response.status, body: (await response.json()) as Record<string, any> };
+	return { status: response.status, body: (await response.json()) as Answer };
 }
 
 const firstInvoice = async (serviceId: string) =>
@@ -83,8 +90,9 @@ describe('amounts typed by staff', () => {
 	});
 	it('every currency we bill in has two decimals', () => {
 		for (const currency of currencies)
-			expect(new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions())
-				.toMatchObject({ maximumFractionDigits: 2 });
+			expect(
+				new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions(),
+			).toMatchObject({ maximumFractionDigits: 2 });
 	});
 });
 
@@ -103,7 +111,9 @@ describe('a staff refund', () => {
 		expect(serial(rest.body.creditNote.number)).toBe(serial(first.body.creditNote.number) + 1);
 		const over = await post(route, { id: invoice.id }, { amount: '0.01', reason: 'More' });
 		expect(over).toMatchObject({ status: 409, body: { error: { code: 'over_refund' } } });
-		expect(over.body.error.message).toBe('Det er mere end det, der er tilbage at refundere på denne faktura.');
+		expect(over.body.error.message).toBe(
+			'Det er mere end det, der er tilbage at refundere på denne faktura.',
+		);
 
 		expect(await notes(invoice.id)).toEqual([
 			{ number: first.body.creditNote.number, total: 250, tax: 50, subtotal: 200 },
@@ -134,7 +144,9 @@ describe('a staff refund', () => {
 		for (const amount of ['12.505', '-1', 'abc', '', '0'])
 			expect((await post(route, { id: invoice.id }, { amount, reason: 'x' })).status).toBe(400);
 		expect((await post(route, { id: invoice.id }, { amount: '1', reason: '' })).status).toBe(400);
-		expect((await post(route, { id: randomUUID() }, { amount: '1', reason: 'x' })).status).toBe(404);
+		expect((await post(route, { id: randomUUID() }, { amount: '1', reason: 'x' })).status).toBe(
+			404,
+		);
 		expect(await notes(invoice.id)).toEqual([]);
 		const full = await post(route, { id: invoice.id }, { amount: '10.00', reason: 'Goodwill' });
 		expect(full.status).toBe(201);
@@ -195,7 +207,13 @@ async function unpaidOrder() {
 			...{ tier: 'standard', ram_gb: 8, storage_gb: 25, billing_cycle: 'monthly' },
 		},
 		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },
-		billing: { name: 'Demo Kunde', address: 'Gate 1', postcode: '0150', city: 'Oslo', country: 'NO' },
+		billing: {
+			name: 'Demo Kunde',
+			address: 'Gate 1',
+			postcode: '0150',
+			city: 'Oslo',
+			country: 'NO',
+		},
 		description: 'Palworld server',
 		line: { kind: 'plan', plan: 'palworld-standard', tier: 'standard', ramGb: 8, cycle: 'monthly' },
 		payment_method: 'card',
@@ -279,14 +297,21 @@ describe('service credit', () => {
 		const s = (
 			await b.p.service.from('services').select('current_period_end').eq('id', serviceId).single()
 		).data!;
-		const end = new Date(new Date(s.current_period_end!).getTime() + 28 * 86_400_000);
+		const end = new Date(new Date(s.current_period_end).getTime() + 28 * 86_400_000);
 		const made = await b.p.service.rpc('issue_renewal_invoice', {
 			service: serviceId,
 			at: new Date().toISOString(),
 			period_end: end.toISOString(),
 			amounts: { tax_rate: 25, tax: 200 },
 			description: 'Renewal',
-			line: { kind: 'renewal', plan: 'palworld-standard', ramGb: 8, cycle: 'monthly', from: '2027-02-28', to: '2027-03-28' },
+			line: {
+				kind: 'renewal',
+				plan: 'palworld-standard',
+				ramGb: 8,
+				cycle: 'monthly',
+				from: '2027-02-28',
+				to: '2027-03-28',
+			},
 		});
 		const id = (made.data as { invoice_id: string }).invoice_id;
 		return (
@@ -316,8 +341,18 @@ describe('service credit', () => {
 		]);
 		const invoice = await renew(serviceId);
 		// 8.00 net is covered in full: nothing to pay, 4.00 credit left for the renewal after.
-		expect(invoice).toMatchObject({ status: 'paid', subtotal: 800, discount: 800, tax: 0, total: 0 });
-		expect(invoice.invoice_items).toContainEqual({ kind: 'credit', line: { kind: 'credit' }, amount: 800 });
+		expect(invoice).toMatchObject({
+			status: 'paid',
+			subtotal: 800,
+			discount: 800,
+			tax: 0,
+			total: 0,
+		});
+		expect(invoice.invoice_items).toContainEqual({
+			kind: 'credit',
+			line: { kind: 'credit' },
+			amount: 800,
+		});
 		expect(await ledger(serviceId)).toEqual([1200, -800]);
 	});
 
@@ -335,7 +370,9 @@ describe('service credit', () => {
 		const serviceId = await paidService();
 		for (const amount of ['-1', 'abc', '', '1.234', '0'])
 			expect((await post(route, { id: serviceId }, { amount, reason: 'x' })).status).toBe(400);
-		expect((await post(route, { id: randomUUID() }, { amount: '1', reason: 'x' })).status).toBe(404);
+		expect((await post(route, { id: randomUUID() }, { amount: '1', reason: 'x' })).status).toBe(
+			404,
+		);
 		expect(await ledger(serviceId)).toEqual([]);
 		expect(await audits(`service:${serviceId}`)).toEqual([]);
 	});

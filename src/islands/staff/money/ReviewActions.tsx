@@ -23,13 +23,20 @@ export default function ReviewActions(props: Props) {
 
 	async function settle(outcome: Outcome) {
 		const result = await post({ outcome });
-		setAnswer(result.ok ? { ok: true, text: t(doneKeys[outcome]) } : { ok: false, text: result.message });
+		setAnswer(
+			result.ok ? { ok: true, text: t(doneKeys[outcome]) } : { ok: false, text: result.message },
+		);
 	}
 
 	if (answer?.ok) return <p role="status">{answer.text}</p>;
 	return (
 		<div className="flex flex-wrap items-center gap-2" data-review={props.invoiceId}>
-			<button type="button" className="btn btn-primary" disabled={busy} onClick={() => void settle('accept')}>
+			<button
+				type="button"
+				className="btn btn-primary"
+				disabled={busy}
+				onClick={() => void settle('accept')}
+			>
 				{t('staff.money.flagged.accept')}
 			</button>
 			<button type="button" className="btn" disabled={busy} onClick={() => void settle('refund')}>

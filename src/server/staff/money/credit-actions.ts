@@ -19,10 +19,7 @@ const addedSchema = z.object({
 });
 
 /** A service's credit balance in its currency (minor units): the sum of its ledger. */
-export async function serviceCreditBalance(
-	admin: AdminClient,
-	serviceId: string,
-): Promise<number> {
+export async function serviceCreditBalance(admin: AdminClient, serviceId: string): Promise<number> {
 	const { data, error } = await admin
 		.from('service_credits')
 		.select('amount')

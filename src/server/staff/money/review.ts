@@ -7,7 +7,8 @@ import { z } from 'zod';
  * pause flags ("… refund it") are on invoices that were paid as they should: their payment is a
  * transaction of the invoice. A bundle's flag names no payment of the invoice: null.
  */
-const mismatch = /^Paid (\d+) ([A-Z]{3}) through (stripe|test) \((.+)\) for an invoice of (\d+) ([A-Z]{3})$/;
+const mismatch =
+	/^Paid (\d+) ([A-Z]{3}) through (stripe|test) \((.+)\) for an invoice of (\d+) ([A-Z]{3})$/;
 
 const flaggedPaymentSchema = z.object({
 	amount: z.coerce.number().int().min(0),

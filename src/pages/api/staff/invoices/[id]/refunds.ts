@@ -6,6 +6,4 @@ export const prerender = false;
 
 /** Staff refund (part of) a paid invoice: { amount (major units), reason, requestId }. */
 export const POST: APIRoute = (context) =>
-	staffWrite(context, refundBodySchema, (request) =>
-		staffRefund(request, context.params.id ?? ''),
-	);
+	staffWrite(context, refundBodySchema, (request) => staffRefund(request, context.params.id ?? ''));
