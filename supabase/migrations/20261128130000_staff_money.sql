@@ -335,6 +335,11 @@ alter table public.service_credits enable row level security;
 create policy "Customers read their own service credit" on public.service_credits
 	for select to authenticated using ((select auth.uid()) = user_id);
 revoke insert, update, delete on public.service_credits from anon, authenticated;
+-- As on every table with a customer policy (20261127200000_two_factor.sql).
+create policy "Two-factor customers need an aal2 session" on public.service_credits
+	as restrictive for all to authenticated
+	using ((select private.session_meets_assurance()))
+	with check ((select private.session_meets_assurance()));
 
 alter table public.invoice_items drop constraint invoice_items_line_check;
 alter table public.invoice_items add constraint invoice_items_line_check check (line is null
