@@ -241,7 +241,8 @@ $$;
 -- A payment flagged for review (its amount or currency did not match the invoice), settled by
 -- staff under the invoice's lock, once: 'accept' only clears the flag (the caller has fulfilled
 -- it through settle_invoice first); 'refund' records the payment as not applied with its refund
--- owed in full, as settle_invoice does for an unpayable payment, and answers what give-back needs.
+-- owed in full, as settle_invoice does for an unpayable payment, and answers what give-back needs
+-- (with no payment reference: a paid invoice the caller has refunded, only the flag is cleared).
 create function public.settle_payment_review(invoice uuid, outcome text, gateway text,
 	reference text, amount bigint, currency text)
 returns jsonb
@@ -263,6 +264,10 @@ begin
 	end if;
 	if outcome <> 'refund' then
 		raise exception 'unknown outcome %', outcome;
+	end if;
+	-- A paid invoice flagged to be refunded: the caller refunded it with a credit note.
+	if coalesce(reference, '') = '' then
+		return jsonb_build_object('outcome', 'refunded', 'invoice_id', target.id);
 	end if;
 	insert into public.transactions (invoice_id, user_id, kind, gateway, gateway_reference, amount,
 		currency, status, applied)

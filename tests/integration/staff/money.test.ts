@@ -282,6 +282,20 @@ describe('a payment flagged for review', () => {
 		]);
 	});
 
+	it('a paid invoice flagged to be refunded is refunded in full with a credit note', async () => {
+		const route = await routes.review();
+		const invoice = await firstInvoice(await paidService());
+		const reason = 'Pause paid after it was replaced: refund it';
+		await b.p.service.from('invoices').update({ review_reason: reason }).eq('id', invoice.id);
+		const refunded = await post(route, { invoiceId: invoice.id }, { outcome: 'refund' });
+		expect(refunded).toMatchObject({ status: 200, body: { status: 'refunded' } });
+		expect((await invoiceState(invoice.id)).review_reason).toBeNull();
+		expect((await notes(invoice.id)).map((note) => note.total)).toEqual([1000]);
+		expect(await audits(`invoice:${invoice.id}`)).toEqual([
+			{ action: 'review_refunded', subject: `invoice:${invoice.id}` },
+		]);
+	});
+
 	it('an invoice that is not flagged is refused, with no audit row', async () => {
 		const route = await routes.review();
 		const { invoice } = await unpaidOrder();

@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../../payments/types';
 import { isUuid } from '../../../lib/uuid';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { refused } from './actions';
+import { mailRefund } from './refund-mail';
 import { reviewedPayment } from './review';
 
 export const reviewBodySchema = z.object({
@@ -31,7 +32,7 @@ export async function settleReview(
 	if (!isUuid(invoiceId)) return notFlagged();
 	const { data: invoice } = await admin
 		.from('invoices')
-		.select('id, user_id, status, total, currency, review_reason')
+		.select('id, number, user_id, status, total, currency, review_reason')
 		.eq('id', invoiceId)
 		.maybeSingle();
 	if (!invoice?.review_reason) return notFlagged();
@@ -71,6 +72,7 @@ export async function settleReview(
 		);
 		if (typeof refund === 'string')
 			return refused(409, refund, 'staff.money.error.notRefundable', locale);
+		await mailRefund(admin, { ...refund, invoiceNumber: invoice.number }, origin);
 	}
 	const { data, error } = await admin.rpc('settle_payment_review', {
 		invoice: invoice.id,
