@@ -312,7 +312,7 @@ grant execute on function public.invoice_refundable(uuid) to service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Service credit: money staff add to a service (goodwill, a fault of ours), in the service's
--- currency, taken off its next renewal invoice as a discount with a 'credit' line. It never makes
+-- currency, taken off its next renewal invoice as a 'credit' line that takes off. It never makes
 -- an invoice negative: what is left carries over to the renewal after. One ledger: a positive row
 -- is credit added (with the reason), a negative one credit used (with the invoice).
 -- ---------------------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ revoke execute on function public.add_service_credit(uuid, bigint, text) from pu
 grant execute on function public.add_service_credit(uuid, bigint, text) to service_role;
 
 -- The renewal invoice as in 20261126220000_one_invoice_rule.sql, with the service's credit taken
--- off: at most the net amount, the tax on what is left, the rest of the credit kept. An invoice the
+-- off as a line: at most the net amount, the tax on what is left, the rest of the credit kept. An invoice the
 -- credit pays in full is paid at once; the run's repair step extends the period as for any paid renewal.
 create or replace function public.issue_renewal_invoice(service uuid, at timestamptz,
 	period_end timestamptz, amounts jsonb, description text, line jsonb)
@@ -423,8 +423,10 @@ begin
 		where c.service_id = s.id and c.currency = s.currency;
 	used := least(credit, s.recurring_amount);
 	if used > 0 then
+		-- The credit is a line that takes off (its amount read as negative, invoice-lines.ts):
+		-- the subtotal is what is left, and the tax is on that.
 		tax_after := round((s.recurring_amount - used) * rate / 100);
-		update public.invoices x set discount = used, tax = tax_after,
+		update public.invoices x set subtotal = s.recurring_amount - used, tax = tax_after,
 			total = s.recurring_amount - used + tax_after
 			where x.id = made;
 		insert into public.invoice_items (invoice_id, user_id, kind, description, line, quantity,

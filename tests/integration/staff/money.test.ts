@@ -331,7 +331,7 @@ describe('service credit', () => {
 		return (
 			await b.p.service
 				.from('invoices')
-				.select('status, subtotal, discount, tax, total, invoice_items(kind, line, amount)')
+				.select('id, status, subtotal, discount, tax, total, invoice_items(kind, line, amount)')
 				.eq('id', id)
 				.single()
 		).data!;
@@ -355,13 +355,7 @@ describe('service credit', () => {
 		]);
 		const invoice = await renew(serviceId);
 		// 8.00 net is covered in full: nothing to pay, 4.00 credit left for the renewal after.
-		expect(invoice).toMatchObject({
-			status: 'paid',
-			subtotal: 800,
-			discount: 800,
-			tax: 0,
-			total: 0,
-		});
+		expect(invoice).toMatchObject({ status: 'paid', subtotal: 0, discount: 0, tax: 0, total: 0 });
 		expect(invoice.invoice_items).toContainEqual({
 			kind: 'credit',
 			line: { kind: 'credit' },
@@ -375,8 +369,18 @@ describe('service credit', () => {
 		const serviceId = await paidService();
 		expect((await post(route, { id: serviceId }, { amount: '2', reason: 'Lag' })).status).toBe(201);
 		const invoice = await renew(serviceId);
-		expect(invoice).toMatchObject({ status: 'unpaid', discount: 200, tax: 150, total: 750 });
+		expect(invoice).toMatchObject({
+			status: 'unpaid',
+			subtotal: 600,
+			discount: 0,
+			tax: 150,
+			total: 750,
+		});
 		expect(await ledger(serviceId)).toEqual([200, -200]);
+		// Read back (the PDF, the panel), the credit line takes off: the lines add up to the subtotal.
+		const { invoiceForPdf } = await import('../../../src/server/invoices/pdf-query.ts');
+		const pdf = await invoiceForPdf(b.admin, b.ownerId, invoice.id);
+		expect(pdf!.lines.map((line) => line.amount)).toEqual([800, -200]);
 	});
 
 	it('refuses an amount it cannot read or an unknown service, and changes nothing', async () => {

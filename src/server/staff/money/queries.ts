@@ -4,7 +4,7 @@ import { currencySchema } from '../../../lib/domain/currency';
 import { invoiceStatusSchema } from '../../../lib/domain/invoice-status';
 import { transactionKindSchema } from '../../../lib/domain/transaction-kind';
 import { isUuid } from '../../../lib/uuid';
-import { storedLineIn } from '../../billing/invoice-lines';
+import { signedAmount, storedLineIn } from '../../billing/invoice-lines';
 import type { AdminClient } from '../../supabase/admin-client';
 
 const money = z.number().int();
@@ -73,7 +73,7 @@ export async function invoiceForStaff(admin: AdminClient, id: string, locale: Lo
 		refundable: money.parse(rest.data),
 		lines: invoice.invoice_items
 			.toSorted((a, b) => a.position - b.position)
-			.map((item) => ({ text: storedLineIn(item, locale), amount: item.amount })),
+			.map((item) => ({ text: storedLineIn(item, locale), amount: signedAmount(item) })),
 		transactions: invoice.transactions.toSorted((a, b) => a.created_at.localeCompare(b.created_at)),
 		credit_notes: invoice.credit_notes.toSorted((a, b) => a.number.localeCompare(b.number)),
 	};
