@@ -76,3 +76,44 @@ for (const { name, prefix, locale, t } of runs) {
 			.toBe(fill(t['staff.money.mail.subject']!, { number, invoice: invoice.number }));
 	});
 }
+
+test('staff accept a payment flagged for review from the money page', async ({ page }) => {
+	const customer = await newCustomer(2);
+	const db = admin();
+	const now = new Date().toISOString();
+	const { data: invoice, error } = await db
+		.from('invoices')
+		.insert({
+			...{ user_id: customer.userId, service_id: customer.serviceId, kind: 'renewal' },
+			...{ status: 'unpaid', currency: 'EUR', subtotal: 800, tax_rate: 25, tax: 200 },
+			...{ total: 1000, issued_at: now, due_at: now, period_start: now, period_end: now },
+			number: `E2E-RV-${randomUUID().slice(0, 8).toUpperCase()}`,
+		})
+		.select('id, number')
+		.single();
+	if (!invoice) throw new Error(error?.message);
+	// 9.00 paid for a 10.00 invoice: flagged, nothing fulfilled.
+	const settled = await db.rpc('settle_invoice', {
+		...{ event_id: `evt-${invoice.id}`, gateway: 'test', invoice: invoice.id },
+		...{ amount: 900, currency: 'EUR', reference: `tgpay_${randomUUID()}` },
+	});
+	expect(settled.data).toMatchObject({ outcome: 'mismatch' });
+
+	await staffSignIn(page, '', `staff-review-${randomUUID().slice(0, 6)}`);
+	await page.goto('/staff/money');
+	await islandsHydrated(page);
+	const row = page.locator(`[data-flagged-invoice="${invoice.id}"]`);
+	await expect(row).toContainText(invoice.number);
+	await expect(row).toContainText(customer.email);
+	await expect(row).toContainText(formatMoney(900, 'EUR', locales.en.intl));
+	await row.getByRole('button', { name: en['staff.money.flagged.accept'] }).click();
+	await expect(row.getByRole('status')).toHaveText(en['staff.money.flagged.accepted']);
+	await page.reload();
+	await expect(page.locator(`[data-flagged-invoice="${invoice.id}"]`)).toHaveCount(0);
+	const after = await db
+		.from('invoices')
+		.select('status, review_reason')
+		.eq('id', invoice.id)
+		.single();
+	expect(after.data).toEqual({ status: 'paid', review_reason: null });
+});

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { Locale } from '../../../i18n';
 import { currencySchema } from '../../../lib/domain/currency';
 import { invoiceStatusSchema } from '../../../lib/domain/invoice-status';
-import { transactionKindSchema } from '../../../lib/domain/transaction-kind';
+import {
+	transactionKindSchema,
+	transactionStatusSchema,
+} from '../../../lib/domain/transaction-kind';
 import { isUuid } from '../../../lib/uuid';
 import { signedAmount, storedLineIn } from '../../billing/invoice-lines';
 import type { AdminClient } from '../../supabase/admin-client';
@@ -32,7 +35,7 @@ const invoiceSchema = z.object({
 			kind: transactionKindSchema,
 			amount: money,
 			currency: z.string(),
-			status: z.string(),
+			status: transactionStatusSchema,
 			gateway: z.string(),
 			applied: z.boolean(),
 			created_at: z.string(),
