@@ -36,8 +36,10 @@ create table private.refund_claims (
 comment on table private.refund_claims is
 	'A refund claimed under the invoice''s lock while the gateway is asked; gone once recorded or released.';
 
--- What is left to refund on an invoice: its applied payments, less what was refunded (credit
--- notes, or more if the gateway reported more), less the claims other than `except_key`.
+-- What is left to refund on an invoice: its applied payments, less what was refunded. Refunded
+-- is the credit notes and the claims other than `except_key` (refunds under way), or what the
+-- gateway reported if that is more (a refund made at the gateway itself). A refund's webhook can
+-- arrive before its credit note is written: the gateway's figure then counts it once, not twice.
 create function private.invoice_refundable(target uuid, except_key text)
 returns bigint
 language sql
@@ -46,13 +48,13 @@ set search_path = ''
 as $$
 	select coalesce(sum(p.amount), 0)
 		- greatest(
-			(select coalesce(sum(c.total), 0) from public.credit_notes c where c.invoice_id = target),
+			(select coalesce(sum(c.total), 0) from public.credit_notes c where c.invoice_id = target)
+			+ (select coalesce(sum(k.amount), 0) from private.refund_claims k
+				where k.invoice_id = target and k.request_key is distinct from except_key),
 			(select coalesce(sum(r.amount), 0) from public.transactions r
 				join public.transactions q on r.gateway_reference = 'refund:' || q.gateway_reference
 				where q.invoice_id = target and q.kind = 'payment' and q.applied
 					and r.kind = 'refund' and r.status = 'succeeded'))
-		- (select coalesce(sum(k.amount), 0) from private.refund_claims k
-			where k.invoice_id = target and k.request_key is distinct from except_key)
 	from public.transactions p
 	where p.invoice_id = target and p.kind = 'payment' and p.status = 'succeeded' and p.applied;
 $$;
@@ -74,7 +76,13 @@ begin
 	if note.id is not null then
 		return note;
 	end if;
-	if amount <= 0 or amount > private.invoice_refundable(i.id, request_key) then
+	-- The money went back at the gateway already; the gateway's own report of it (its webhook,
+	-- perhaps here first) is not counted against it: only the credit notes and the other claims.
+	if amount <= 0 or amount > (select coalesce(sum(p.amount), 0) from public.transactions p
+			where p.invoice_id = i.id and p.kind = 'payment' and p.status = 'succeeded' and p.applied)
+		- (select coalesce(sum(c.total), 0) from public.credit_notes c where c.invoice_id = i.id)
+		- (select coalesce(sum(k.amount), 0) from private.refund_claims k
+			where k.invoice_id = i.id and k.request_key <> record_invoice_refund.request_key) then
 		raise exception 'over_refund' using errcode = 'P0001';
 	end if;
 	-- The invoice's tax in the same share as the amount, rounded once (all of it for a full refund).
@@ -95,7 +103,10 @@ begin
 		'succeeded')
 	on conflict (gateway_reference) do update set amount = greatest(t.amount, excluded.amount),
 		status = 'succeeded';
-	if private.invoice_refundable(i.id, null) <= 0 then
+	-- All of it given back by credit notes (a claim still under way may yet be released).
+	if (select sum(c.total) from public.credit_notes c where c.invoice_id = i.id)
+			>= (select coalesce(sum(p.amount), 0) from public.transactions p where p.invoice_id = i.id
+				and p.kind = 'payment' and p.status = 'succeeded' and p.applied) then
 		update public.invoices x set status = 'refunded' where x.id = i.id and x.status = 'paid';
 	end if;
 	return note;

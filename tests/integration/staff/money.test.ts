@@ -395,3 +395,40 @@ describe('service credit', () => {
 		expect(await audits(`service:${serviceId}`)).toEqual([]);
 	});
 });
+
+describe('a refund whose webhook arrives first', () => {
+	it('is recorded once all the same, up to the whole invoice', async () => {
+		const invoice = await firstInvoice(await paidService());
+		const { getPaymentGateway } = await import('../../../src/server/payments/index.ts');
+		const real = getPaymentGateway();
+		let refunded = 0;
+		// The gateway's refund webhook (the total refunded so far) lands before refund() answers.
+		const gateway = Object.assign(Object.create(real) as typeof real, {
+			refund: async (request: Parameters<typeof real.refund>[0]) => {
+				refunded += request.amount;
+				const told = await b.p.service.rpc('record_refund', {
+					event_id: `evt-${request.idempotencyKey}`,
+					gateway: 'test',
+					invoice: request.invoiceId,
+					amount: refunded,
+					currency: request.currency,
+					reference: request.paymentId,
+				});
+				expect(told.error).toBeNull();
+				return real.refund(request);
+			},
+		});
+		const ask = (amount: number, key: string) =>
+			refundInvoice(
+				b.admin,
+				{ invoiceId: invoice.id, amount, reason: 'Early', requestKey: key, at: new Date() },
+				gateway,
+			);
+		expect(await ask(400, `early-a-${invoice.id}`)).toMatchObject({ total: 400 });
+		expect(await ask(600, `early-b-${invoice.id}`)).toMatchObject({ total: 600 });
+		expect(await ask(1, `early-c-${invoice.id}`)).toBe('over_refund');
+		expect((await notes(invoice.id)).map((n) => n.total)).toEqual([400, 600]);
+		const state = await b.p.service.from('invoices').select('status').eq('id', invoice.id).single();
+		expect(state.data!.status).toBe('refunded');
+	});
+});
