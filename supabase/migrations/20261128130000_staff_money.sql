@@ -141,8 +141,10 @@ begin
 		-- Asked again after the refund went through: the same credit note.
 		return jsonb_build_object('credit_note_id', note.id, 'number', note.number, 'created', false);
 	end if;
+	-- Refunded in part by staff already: the guarantee's refund of all of it no longer applies.
 	if i.id is null or i.status <> 'paid' or i.total = 0
-			or s.status not in ('provisioning', 'active', 'suspended') then
+			or s.status not in ('provisioning', 'active', 'suspended')
+			or exists (select 1 from public.credit_notes c where c.invoice_id = i.id) then
 		raise exception 'not_refundable' using errcode = 'P0001';
 	end if;
 	if at > i.paid_at + make_interval(days => window_days) then

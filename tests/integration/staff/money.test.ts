@@ -432,3 +432,23 @@ describe('a refund whose webhook arrives first', () => {
 		expect(state.data!.status).toBe('refunded');
 	});
 });
+
+describe('the money-back guarantee after a staff refund', () => {
+	it('is no longer offered nor given: part of the invoice went back already', async () => {
+		const route = await routes.refund();
+		const serviceId = await paidService();
+		const invoice = await firstInvoice(serviceId);
+		const soon = new Date(Date.now() + 86_400_000);
+		const { moneyBackOffer } =
+			await import('../../../src/server/billing/refund/money-back-offer.ts');
+		const { requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts');
+		expect(await moneyBackOffer(b.p.owner, b.ownerId, serviceId, soon)).not.toBeNull();
+		await post(route, { id: invoice.id }, { amount: '1.00', reason: 'Goodwill' });
+		expect(await moneyBackOffer(b.p.owner, b.ownerId, serviceId, soon)).toBeNull();
+		const owner = (await b.p.owner.auth.getUser()).data.user!;
+		expect(await requestMoneyBack(b.admin, owner, serviceId, 'Changed my mind', soon)).toBe(
+			'not_refundable',
+		);
+		expect((await notes(invoice.id)).map((n) => n.total)).toEqual([100]);
+	});
+});
