@@ -36,7 +36,7 @@ export default function RefundForm(props: Props) {
 		if (!reason.trim()) return setAnswer({ ok: false, text: t('staff.money.error.reason') });
 		const result = await post({ amount, reason });
 		if (!result.ok) return setAnswer({ ok: false, text: result.message });
-		const done = doneSchema.parse(result.body).creditNote;
+		const done = doneSchema.parse(result.data).creditNote;
 		setRest((left) => left - done.total);
 		setAmount(formatMajorAmount(Math.max(rest - done.total, 0)));
 		setReason('');

@@ -32,7 +32,7 @@ export default function ServiceCredit(props: Props) {
 		if (!reason.trim()) return setAnswer({ ok: false, text: t('staff.money.error.reason') });
 		const result = await post({ amount, reason });
 		if (!result.ok) return setAnswer({ ok: false, text: result.message });
-		const added = addedSchema.parse(result.body);
+		const added = addedSchema.parse(result.data);
 		setBalance(added.balance);
 		setAmount('');
 		setReason('');
