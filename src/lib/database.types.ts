@@ -1535,6 +1535,7 @@ export type Database = {
 				Args: { amount: number; invoice: string; reason: string; request_key: string };
 				Returns: Json;
 			};
+			clear_payment_review: { Args: { invoice: string }; Returns: undefined };
 			complete_external_sign_up: {
 				Args: { first_name: string; last_name: string; locale: string; referral_code: string };
 				Returns: boolean;
@@ -1730,6 +1731,16 @@ export type Database = {
 				};
 				Returns: string;
 			};
+			record_review_refund: {
+				Args: {
+					amount: number;
+					currency: string;
+					gateway: string;
+					invoice: string;
+					reference: string;
+				};
+				Returns: Json;
+			};
 			record_saved_card: {
 				Args: {
 					brand: string;
@@ -1872,17 +1883,6 @@ export type Database = {
 					currency: string;
 					event_id: string;
 					gateway: string;
-					reference: string;
-				};
-				Returns: Json;
-			};
-			settle_payment_review: {
-				Args: {
-					amount: number;
-					currency: string;
-					gateway: string;
-					invoice: string;
-					outcome: string;
 					reference: string;
 				};
 				Returns: Json;

@@ -252,12 +252,12 @@ as $$
 $$;
 
 -- A payment flagged for review (its amount or currency did not match the invoice), settled by
--- staff under the invoice's lock, once: 'accept' only clears the flag (the caller has fulfilled
--- it through settle_invoice first); 'refund' records the payment as not applied with its refund
+-- staff. To refund it, record_review_refund records the payment as not applied with its refund
 -- owed in full, as settle_invoice does for an unpayable payment, and answers what give-back needs
--- (with no payment reference: a paid invoice the caller has refunded, only the flag is cleared).
-create function public.settle_payment_review(invoice uuid, outcome text, gateway text,
-	reference text, amount bigint, currency text)
+-- (asked again, the same). clear_payment_review then clears the flag under the invoice's lock,
+-- once: after the payment was fulfilled (accept), or given back (refund).
+create function public.record_review_refund(invoice uuid, gateway text, reference text,
+	amount bigint, currency text)
 returns jsonb
 language plpgsql
 security definer
@@ -270,17 +270,6 @@ begin
 	select * into target from public.invoices i where i.id = invoice for update;
 	if target.id is null or target.review_reason is null then
 		raise exception 'not_flagged' using errcode = 'P0001';
-	end if;
-	update public.invoices i set review_reason = null where i.id = target.id;
-	if outcome = 'accept' then
-		return jsonb_build_object('outcome', 'accepted', 'invoice_id', target.id);
-	end if;
-	if outcome <> 'refund' then
-		raise exception 'unknown outcome %', outcome;
-	end if;
-	-- A paid invoice flagged to be refunded: the caller refunded it with a credit note.
-	if coalesce(reference, '') = '' then
-		return jsonb_build_object('outcome', 'refunded', 'invoice_id', target.id);
 	end if;
 	insert into public.transactions (invoice_id, user_id, kind, gateway, gateway_reference, amount,
 		currency, status, applied)
@@ -296,18 +285,35 @@ begin
 end;
 $$;
 
+create function public.clear_payment_review(invoice uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+	update public.invoices i set review_reason = null
+		where i.id = clear_payment_review.invoice and i.review_reason is not null;
+	if not found then
+		raise exception 'not_flagged' using errcode = 'P0001';
+	end if;
+end;
+$$;
+
 revoke execute on function public.claim_invoice_refund(uuid, bigint, text, text)
 	from public, anon, authenticated;
 revoke execute on function public.complete_invoice_refund(text, text, timestamptz)
 	from public, anon, authenticated;
 revoke execute on function public.release_invoice_refund(text) from public, anon, authenticated;
-revoke execute on function public.settle_payment_review(uuid, text, text, text, bigint, text)
+revoke execute on function public.record_review_refund(uuid, text, text, bigint, text)
 	from public, anon, authenticated;
+revoke execute on function public.clear_payment_review(uuid) from public, anon, authenticated;
 grant execute on function public.claim_invoice_refund(uuid, bigint, text, text) to service_role;
 grant execute on function public.complete_invoice_refund(text, text, timestamptz) to service_role;
 grant execute on function public.release_invoice_refund(text) to service_role;
-grant execute on function public.settle_payment_review(uuid, text, text, text, bigint, text)
+grant execute on function public.record_review_refund(uuid, text, text, bigint, text)
 	to service_role;
+grant execute on function public.clear_payment_review(uuid) to service_role;
 
 -- What is left to refund on an invoice, for the staff invoice page's form: the same rule.
 create function public.invoice_refundable(invoice uuid)

@@ -296,6 +296,28 @@ describe('a payment flagged for review', () => {
 		]);
 	});
 
+	it('keeps the flag when the gateway fails the refund, so it can be asked again', async () => {
+		const { settleReview } = await import('../../../src/server/staff/money/review-actions.ts');
+		const { getPaymentGateway } = await import('../../../src/server/payments/index.ts');
+		const real = getPaymentGateway();
+		const down = Object.assign(Object.create(real) as typeof real, {
+			refund: () => Promise.reject(new Error('gateway down')),
+		});
+		const invoice = await flaggedOrder();
+		const request = {
+			...{ staff, admin: b.admin, locale: 'en' as const, origin: 'http://site.test' },
+			body: { requestId: randomUUID(), outcome: 'refund' as const },
+		};
+		await expect(settleReview(request, invoice, down)).rejects.toThrow('gateway down');
+		expect((await invoiceState(invoice)).review_reason).not.toBeNull();
+		expect(await settleReview(request, invoice, real)).toMatchObject({ status: 200 });
+		const state = await invoiceState(invoice);
+		expect(state.review_reason).toBeNull();
+		expect(state.transactions).toContainEqual({
+			...{ kind: 'refund', amount: 900, status: 'succeeded', applied: true },
+		});
+	});
+
 	it('an invoice that is not flagged is refused, with no audit row', async () => {
 		const route = await routes.review();
 		const { invoice } = await unpaidOrder();

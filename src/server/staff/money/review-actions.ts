@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { giveBack, unpayableSchema } from '../../payment-events/give-back';
 import { settlePayment } from '../../payment-events/paid';
-import { refundInvoice } from '../../billing/refund/refund-invoice';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
 import { isUuid } from '../../../lib/uuid';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { refused } from './actions';
-import { mailRefund } from './refund-mail';
 import { reviewedPayment } from './review';
+import { giveBackFlagged, refundFlagged } from './review-refunds';
 
 export const reviewBodySchema = z.object({
 	requestId: z.uuid(),
@@ -18,10 +16,10 @@ export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
 /**
  * POST /api/staff/reviews/{invoiceId}: a payment flagged for review, settled once. Accept fulfils
- * it as if it had matched, through the payment event handler's own settlePayment (the invoice paid,
- * the order carried on); refund gives it back through the gateway it came by (give-back, the
- * customer mailed), or, for a paid invoice flagged to be refunded, refunds the invoice with a credit
- * note. Either clears the flag.
+ * it as if it had matched, through the payment event handler's own settlePayment (the invoice
+ * paid, the order carried on; its event id is the review's, so twice is once); refund gives it back
+ * through give-back, or refunds a paid invoice flagged to be refunded with a credit note. Only
+ * then is the flag cleared, so a step that failed can be asked again.
  */
 export async function settleReview(
 	{ admin, body, locale, origin }: StaffRequest<ReviewBody>,
@@ -36,59 +34,33 @@ export async function settleReview(
 		.eq('id', invoiceId)
 		.maybeSingle();
 	if (!invoice?.review_reason) return notFlagged();
-	const flagged = reviewedPayment(invoice.review_reason, invoice.status);
-	if (flagged.kind === 'unreadable')
+	const flagged = { ...invoice, review_reason: invoice.review_reason };
+	const read = reviewedPayment(invoice.review_reason, invoice.status);
+	if (read.kind === 'unreadable')
 		return refused(409, 'unreadable', 'staff.money.error.unreadable', locale);
-	const payment = flagged.kind === 'unmatched' ? flagged.payment : null;
+	const payment = read.kind === 'unmatched' ? read.payment : null;
 
+	let failed: string | null = null;
 	if (body.outcome === 'accept' && payment)
-		// The same settlement a matching payment gets; its event id is the review's, so twice is once.
 		await settlePayment(
 			admin,
 			gateway,
 			{
-				kind: 'paid',
-				eventId: `review-${invoice.id}`,
-				gateway: payment.gateway,
-				invoiceId: invoice.id,
-				amount: invoice.total,
-				currency: invoice.currency,
-				paymentId: payment.reference,
-				method: 'card',
+				...{ kind: 'paid', eventId: `review-${invoice.id}`, gateway: payment.gateway },
+				...{ invoiceId: invoice.id, amount: invoice.total, currency: invoice.currency },
+				...{ paymentId: payment.reference, method: 'card' },
 			},
 			origin,
 		);
-	if (body.outcome === 'refund' && !payment) {
-		const refund = await refundInvoice(
-			admin,
-			{
-				invoiceId: invoice.id,
-				amount: invoice.total,
-				reason: invoice.review_reason,
-				requestKey: `review-${invoice.id}`,
-				at: new Date(),
-			},
-			gateway,
-		);
-		if (typeof refund === 'string')
-			return refused(409, refund, 'staff.money.error.notRefundable', locale);
-		await mailRefund(admin, { ...refund, invoiceNumber: invoice.number }, origin);
-	}
-	const { data, error } = await admin.rpc('settle_payment_review', {
-		invoice: invoice.id,
-		outcome: body.outcome,
-		gateway: payment?.gateway ?? '',
-		reference: payment?.reference ?? '',
-		amount: payment?.amount ?? 0,
-		currency: payment?.currency ?? '',
-	});
-	if (error) {
-		if (error.message === 'not_flagged') return notFlagged();
-		throw new Error(`settle_payment_review: ${error.message}`);
-	}
-	const owed = unpayableSchema.safeParse(data);
-	if (body.outcome === 'refund' && payment && owed.success)
-		await giveBack(admin, gateway, owed.data, payment.reference, origin);
+	if (body.outcome === 'refund')
+		failed = payment
+			? await giveBackFlagged(admin, gateway, flagged, payment, origin)
+			: await refundFlagged(admin, gateway, flagged, origin);
+	if (failed === 'not_flagged') return notFlagged();
+	if (failed) return refused(409, failed, 'staff.money.error.notRefundable', locale);
+	const cleared = await admin.rpc('clear_payment_review', { invoice: invoice.id });
+	if (cleared.error?.message === 'not_flagged') return notFlagged();
+	if (cleared.error) throw new Error(`clear_payment_review: ${cleared.error.message}`);
 	const { data: after } = await admin
 		.from('invoices')
 		.select('status')
