@@ -211,6 +211,7 @@ export type Database = {
 					issued_at: string;
 					number: string;
 					reason: string;
+					request_key: string;
 					service_id: string | null;
 					subtotal: number;
 					tax: number;
@@ -228,6 +229,7 @@ export type Database = {
 					issued_at: string;
 					number: string;
 					reason: string;
+					request_key: string;
 					service_id?: string | null;
 					subtotal: number;
 					tax: number;
@@ -245,6 +247,7 @@ export type Database = {
 					issued_at?: string;
 					number?: string;
 					reason?: string;
+					request_key?: string;
 					service_id?: string | null;
 					subtotal?: number;
 					tax?: number;
@@ -256,14 +259,14 @@ export type Database = {
 					{
 						foreignKeyName: 'credit_notes_invoice_id_fkey';
 						columns: ['invoice_id'];
-						isOneToOne: true;
+						isOneToOne: false;
 						referencedRelation: 'invoice_list';
 						referencedColumns: ['id'];
 					},
 					{
 						foreignKeyName: 'credit_notes_invoice_id_fkey';
 						columns: ['invoice_id'];
-						isOneToOne: true;
+						isOneToOne: false;
 						referencedRelation: 'invoices';
 						referencedColumns: ['id'];
 					},
@@ -773,6 +776,61 @@ export type Database = {
 				Relationships: [
 					{
 						foreignKeyName: 'service_activity_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
+			service_credits: {
+				Row: {
+					amount: number;
+					created_at: string;
+					currency: string;
+					id: number;
+					invoice_id: string | null;
+					reason: string | null;
+					service_id: string;
+					user_id: string;
+				};
+				Insert: {
+					amount: number;
+					created_at?: string;
+					currency: string;
+					id?: never;
+					invoice_id?: string | null;
+					reason?: string | null;
+					service_id: string;
+					user_id: string;
+				};
+				Update: {
+					amount?: number;
+					created_at?: string;
+					currency?: string;
+					id?: never;
+					invoice_id?: string | null;
+					reason?: string | null;
+					service_id?: string;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'service_credits_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoice_list';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'service_credits_invoice_id_fkey';
+						columns: ['invoice_id'];
+						isOneToOne: false;
+						referencedRelation: 'invoices';
+						referencedColumns: ['id'];
+					},
+					{
+						foreignKeyName: 'service_credits_service_id_fkey';
 						columns: ['service_id'];
 						isOneToOne: false;
 						referencedRelation: 'services';
@@ -1495,15 +1553,28 @@ export type Database = {
 				Returns: boolean;
 			};
 			activate_vps_service: { Args: { service: string }; Returns: boolean };
+			add_service_credit: {
+				Args: { amount: number; reason: string; service: string };
+				Returns: Json;
+			};
 			affiliate_overview: { Args: never; Returns: Json };
 			apply_service_upgrade: { Args: { invoice: string }; Returns: Json };
 			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
 			billing_notices_due: { Args: { max: number }; Returns: Json };
+			claim_invoice_refund: {
+				Args: { amount: number; invoice: string; reason: string; request_key: string };
+				Returns: Json;
+			};
+			clear_payment_review: { Args: { invoice: string }; Returns: undefined };
 			complete_external_sign_up: {
 				Args: { first_name: string; last_name: string; locale: string; referral_code: string };
 				Returns: boolean;
+			};
+			complete_invoice_refund: {
+				Args: { at: string; refund_reference: string; request_key: string };
+				Returns: Json;
 			};
 			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
@@ -1518,6 +1589,7 @@ export type Database = {
 				Returns: string;
 			};
 			grant_staff: { Args: { email: string }; Returns: string };
+			invoice_refundable: { Args: { invoice: string }; Returns: number };
 			issue_renewal_invoice: {
 				Args: {
 					amounts: Json;
@@ -1694,6 +1766,16 @@ export type Database = {
 				};
 				Returns: string;
 			};
+			record_review_refund: {
+				Args: {
+					amount: number;
+					currency: string;
+					gateway: string;
+					invoice: string;
+					reference: string;
+				};
+				Returns: Json;
+			};
 			record_saved_card: {
 				Args: {
 					brand: string;
@@ -1713,6 +1795,7 @@ export type Database = {
 				Args: { customer: string; detail?: Json; event: string; service: string };
 				Returns: boolean;
 			};
+			release_invoice_refund: { Args: { request_key: string }; Returns: undefined };
 			release_unpaid_vps_addresses: { Args: { older_than: string }; Returns: number };
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divideRounded, percentOf, toBasisPoints } from './money';
+import {
+	divideRounded,
+	formatMajorAmount,
+	parseMajorAmount,
+	percentOf,
+	toBasisPoints,
+} from './money';
 
 describe('divideRounded', () => {
 	it.each([
@@ -42,5 +48,28 @@ describe('percentages', () => {
 		expect(percentOf(999, 25)).toBe(250); // 249.75
 		expect(percentOf(2, 25)).toBe(1); // 0.5
 		expect(percentOf(600, 19)).toBe(114);
+	});
+});
+
+describe('amounts typed in the major unit', () => {
+	it('become minor units exactly, with a point or a comma', () => {
+		expect(parseMajorAmount('12.50')).toBe(1250);
+		expect(parseMajorAmount('12,5')).toBe(1250);
+		expect(parseMajorAmount(' 7 ')).toBe(700);
+		expect(parseMajorAmount('0.01')).toBe(1);
+	});
+
+	it('refuses signs, a third decimal, letters and nothing', () => {
+		for (const text of ['12.505', '-1', '+1', 'abc', '', '.5', '1.', '1e3', '1 000'])
+			expect(parseMajorAmount(text), text).toBeNull();
+	});
+
+	it('reads back what the form shows', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 0, max: 999_999_999 }), (minor) => {
+				expect(parseMajorAmount(formatMajorAmount(minor))).toBe(minor);
+			}),
+		);
+		expect(formatMajorAmount(1005)).toBe('10.05');
 	});
 });

@@ -31,3 +31,25 @@ export function percentOf(amount: number, percent: number): number {
 
 /** Minor units per major unit: every currency we bill in has two decimals. */
 export const minorPerMajor = 100;
+
+/** How many decimals a major amount may have: the digits of `minorPerMajor`. */
+const majorDecimals = String(minorPerMajor).length - 1;
+const majorPattern = new RegExp(`^(\\d{1,9})(?:[.,](\\d{1,${majorDecimals}}))?$`);
+
+/**
+ * An amount typed in the currency's major unit ("12.50", "12,5", "12") as minor units (1250),
+ * exactly, without floats; null for anything else: a sign, more decimals than the currency has,
+ * letters, nothing. Zero is a number here: whether it is allowed is the caller's rule.
+ */
+export function parseMajorAmount(text: string): number | null {
+	const match = majorPattern.exec(text.trim());
+	if (!match) return null;
+	const [, whole = '', fraction = ''] = match;
+	return Number(whole) * minorPerMajor + Number(fraction.padEnd(majorDecimals, '0') || '0');
+}
+
+/** Minor units as a form field shows them for editing, the inverse of parseMajorAmount: 1250 → "12.50". */
+export function formatMajorAmount(minor: number): string {
+	const whole = Math.floor(minor / minorPerMajor);
+	return `${whole}.${String(minor - whole * minorPerMajor).padStart(majorDecimals, '0')}`;
+}

@@ -60,5 +60,5 @@ export async function newCustomer(paidDaysAgo: number) {
 			})
 			.select('id'),
 	);
-	return { email, password, serviceId: service.id };
+	return { email, password, serviceId: service.id, userId };
 }

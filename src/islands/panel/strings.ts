@@ -103,3 +103,12 @@ export function vpsReinstallKeys(dictionary: Record<string, string>): string[] {
 export function sshKeysKeys(dictionary: Record<string, string>): string[] {
 	return prefixed(dictionary, ['sshKeys.']);
 }
+
+/** Keys for the credit notes under the invoice list (the staff money section writes them). */
+export function creditNoteKeys(dictionary: Record<string, string>): string[] {
+	return [
+		'panel.error.generic',
+		'panel.error.retry',
+		...prefixed(dictionary, ['staff.money.panel.']),
+	];
+}

@@ -38,6 +38,8 @@ export const invoiceLineSchema = z.discriminatedUnion('kind', [
 		daysLeft: count,
 		daysInPeriod: count,
 	}),
+	/** Service credit staff added, taken off a renewal (the invoice's discount; never below zero). */
+	z.object({ kind: z.literal('credit') }),
 ]);
 
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
@@ -86,6 +88,8 @@ export function invoiceLineText(line: InvoiceLine, t: Translate, intlLocale: str
 				daysLeft: line.daysLeft,
 				days: line.daysInPeriod,
 			});
+		case 'credit':
+			return t('staff.money.credit.line');
 	}
 }
 

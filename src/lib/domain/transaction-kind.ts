@@ -6,3 +6,9 @@ export type TransactionKind = (typeof transactionKinds)[number];
 
 // Pure: browser code that needs only the list or the type leaves zod out of its bundle.
 export const transactionKindSchema = /* @__PURE__ */ z.enum(transactionKinds);
+
+/** Where a transaction stands at the gateway; `transactions.status` allows the same. */
+export const transactionStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const transactionStatusSchema = /* @__PURE__ */ z.enum(transactionStatuses);

@@ -259,3 +259,14 @@ export interface Suspension {
 	/** The day the server and its data are deleted if the invoice stays unpaid. */
 	deleteOn: string;
 }
+
+/** A credit note in the customer's billing (GET /api/panel/credit-notes). */
+export interface CreditNoteRow {
+	id: string;
+	number: string;
+	total: number;
+	currency: string;
+	issuedAt: string;
+	/** The number of the invoice it credits. */
+	invoiceNumber: string | null;
+}

@@ -1,5 +1,10 @@
 import { locales, useTranslations, type Locale } from '../../i18n';
-import { invoiceLineText, storedLineText, type InvoiceLine } from '../../lib/billing/invoice-line';
+import {
+	invoiceLineSchema,
+	invoiceLineText,
+	storedLineText,
+	type InvoiceLine,
+} from '../../lib/billing/invoice-line';
 
 /** An invoice line as stored: the data, when it has them, and the text saved beside it. */
 export interface StoredLine {
@@ -28,4 +33,12 @@ export function storedLineIn(row: StoredLine, locale: Locale): string {
  */
 export function lineColumns(line: InvoiceLine): { line: InvoiceLine; description: string } {
 	return { line, description: lineIn(line, 'en').slice(0, 300) };
+}
+
+/**
+ * A stored line's amount as the invoice adds it up: a service credit line takes off (stored as a
+ * positive amount, as every amount is; issue_renewal_invoice writes it), every other line adds.
+ */
+export function signedAmount(row: { line?: unknown; amount: number }): number {
+	return invoiceLineSchema.safeParse(row.line).data?.kind === 'credit' ? -row.amount : row.amount;
 }

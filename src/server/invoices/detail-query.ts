@@ -7,7 +7,7 @@ import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
 import { savedCardColumns, savedCardOf } from '../payment-methods/queries';
-import { storedLineIn } from '../billing/invoice-lines';
+import { signedAmount, storedLineIn } from '../billing/invoice-lines';
 import { discountCodeOf, serviceRef } from './rows';
 
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
@@ -87,8 +87,8 @@ export async function invoiceDetail(
 				kind: line.kind,
 				description: storedLineIn(line, locale),
 				quantity: Number(line.quantity),
-				unitAmount: Number(line.unit_amount),
-				amount: Number(line.amount),
+				unitAmount: signedAmount({ line: line.line, amount: Number(line.unit_amount) }),
+				amount: signedAmount({ line: line.line, amount: Number(line.amount) }),
 			})),
 		transactions: [...row.transactions]
 			.sort((a, b) => a.created_at.localeCompare(b.created_at))

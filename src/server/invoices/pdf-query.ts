@@ -2,6 +2,7 @@ import { isLocale, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { discountCodeOf } from './rows';
+import { signedAmount } from '../billing/invoice-lines';
 import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
 import type { InvoiceForPdf, InvoiceLineForPdf } from './types';
 
@@ -67,8 +68,8 @@ export async function invoiceForPdf(
 			line: item.line,
 			description: item.description,
 			quantity: Number(item.quantity),
-			unitAmount: Number(item.unit_amount),
-			amount: Number(item.amount),
+			unitAmount: signedAmount({ line: item.line, amount: Number(item.unit_amount) }),
+			amount: signedAmount({ line: item.line, amount: Number(item.amount) }),
 			taxable: item.taxable,
 		})),
 		preferredLocale: isLocale(preferred) ? preferred : null,

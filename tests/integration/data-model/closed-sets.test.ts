@@ -7,7 +7,7 @@ import { currencies } from '../../../src/lib/domain/currency.ts';
 import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
-import { transactionKinds } from '../../../src/lib/domain/transaction-kind.ts';
+import { transactionKinds, transactionStatuses } from '../../../src/lib/domain/transaction-kind.ts';
 import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
 import { subdomainDnsStates } from '../../../src/lib/subdomain.ts';
@@ -32,6 +32,7 @@ const sets: Record<string, readonly string[]> = {
 	'services.tier': tiers,
 	'service_upgrades.status': upgradeStatuses,
 	'transactions.kind': transactionKinds,
+	'transactions.status': transactionStatuses,
 	'tickets.department': departments,
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,

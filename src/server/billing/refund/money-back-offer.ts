@@ -1,7 +1,7 @@
 import type { MoneyBackOffer } from '../../../lib/panel/types';
 import { isUuid } from '../../../lib/uuid';
 import type { CustomerClient } from '../../supabase/customer-client';
-import { moneyBackDeadline, moneyBackStanding } from './money-back-window';
+import { moneyBackDeadline, moneyBackKey, moneyBackStanding } from './money-back-window';
 
 /**
  * Whether the panel offers the money-back guarantee on a server now, read as the customer: the
@@ -19,7 +19,7 @@ export async function moneyBackOffer(
 	const { data: s, error } = await client
 		.from('services')
 		.select(
-			'status, product_type, invoices(kind, status, total, currency, paid_at, transactions(kind, status, applied))',
+			'status, product_type, invoices(id, kind, status, total, currency, paid_at, transactions(kind, status, applied), credit_notes(request_key))',
 		)
 		.eq('id', serviceId)
 		.eq('user_id', userId)
@@ -30,7 +30,8 @@ export async function moneyBackOffer(
 	const paid = first.transactions.some(
 		(t) => t.kind === 'payment' && t.status === 'succeeded' && t.applied,
 	);
-	const facts = { status: first.status, paidAt: first.paid_at, paid };
+	const refundedInPart = first.credit_notes.some((n) => n.request_key !== moneyBackKey(first.id));
+	const facts = { status: first.status, paidAt: first.paid_at, paid, refundedInPart };
 	const standing = moneyBackStanding(
 		{ serviceStatus: s.status, productType: s.product_type, first: facts },
 		now,

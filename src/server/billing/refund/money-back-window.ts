@@ -5,6 +5,9 @@ import { MONEY_BACK_DAYS } from '../../../lib/billing';
 
 const DAY_MS = 86_400_000;
 
+/** The guarantee's one credit note per invoice (`record_money_back` names it the same). */
+export const moneyBackKey = (invoiceId: string) => `money-back-${invoiceId}`;
+
 export const moneyBackDays = (productType: string) =>
 	MONEY_BACK_DAYS[productType === 'vps' ? 'vps' : 'game'];
 
@@ -15,8 +18,13 @@ export const moneyBackDeadline = (paidAt: string, productType: string) =>
 export interface MoneyBackFacts {
 	serviceStatus: string;
 	productType: string;
-	/** The first ('new') invoice, with whether a succeeded payment was applied to it. */
-	first: { status: string; paidAt: string | null; paid: boolean } | undefined;
+	/**
+	 * The first ('new') invoice, with whether a succeeded payment was applied to it and whether
+	 * staff refunded part of it already (a credit note of theirs): then the guarantee's refund of
+	 * all of it no longer applies.
+	 */
+	first:
+		{ status: string; paidAt: string | null; paid: boolean; refundedInPart?: boolean } | undefined;
 }
 
 /** Whether the guarantee would refund now: 'open', or why not (the refund's own refusals). */
@@ -29,6 +37,7 @@ export function moneyBackStanding(
 	if (first.status === 'refunded') return 'refunded';
 	if (
 		first.status !== 'paid' ||
+		first.refundedInPart ||
 		!first.paidAt ||
 		!['provisioning', 'active', 'suspended'].includes(facts.serviceStatus)
 	)

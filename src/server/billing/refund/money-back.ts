@@ -8,7 +8,7 @@ import { logger } from '../../log/logger';
 import { syncSubdomain } from '../../servers/subdomain';
 import type { AdminClient } from '../../supabase/admin-client';
 import { deleteLateServer } from './late-server';
-import { moneyBackDays, moneyBackStanding } from './money-back-window';
+import { moneyBackDays, moneyBackKey, moneyBackStanding } from './money-back-window';
 import { onHost } from '../host-steps';
 
 /** Why a money-back refund is refused; each is raised by `record_money_back` too. */
@@ -45,7 +45,7 @@ export async function requestMoneyBack(
 	const { data: s } = await admin
 		.from('services')
 		.select(
-			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status, applied))',
+			'id, status, product_type, panel_server_id, panel_identifier, invoices(id, kind, status, total, currency, paid_at, gateway, gateway_session_id, transactions(kind, gateway, gateway_reference, status, applied), credit_notes(request_key))',
 		)
 		.eq('id', serviceId)
 		.eq('user_id', customer.id)
@@ -61,7 +61,12 @@ export async function requestMoneyBack(
 		{
 			serviceStatus: s.status,
 			productType: s.product_type,
-			first: first && { status: first.status, paidAt: first.paid_at, paid: Boolean(payment) },
+			first: first && {
+				status: first.status,
+				paidAt: first.paid_at,
+				paid: Boolean(payment),
+				refundedInPart: first.credit_notes.some((n) => n.request_key !== moneyBackKey(first.id)),
+			},
 		},
 		now,
 	);
