@@ -61,6 +61,16 @@ test('staff suspend a server with a reason, the customer sees it and cannot powe
 	await islandsHydrated(page);
 	await page.locator('[data-power=start]').click();
 	await expect(page.locator('[data-live-state]')).toHaveAttribute('data-live-state', 'running');
+
+	// Goodwill credit from the same page: a bad amount is refused, a good one is the new balance.
+	const credit = staff.locator('[data-service-credit]');
+	await credit.getByLabel(/Credit to add/).fill('abc');
+	await credit.getByLabel('Reason').fill('Sorry for the outage');
+	await credit.getByRole('button', { name: 'Add credit' }).click();
+	await expect(credit.getByRole('alert')).toBeVisible();
+	await credit.getByLabel(/Credit to add/).fill('5.00');
+	await credit.getByRole('button', { name: 'Add credit' }).click();
+	await expect(credit.getByRole('status')).toHaveText(/^Added .*5\.00.*\. Credit now: .*5\.00/);
 	await staffContext.close();
 });
 
