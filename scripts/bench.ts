@@ -17,6 +17,7 @@ import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
 import { benchVps } from './bench/vps.ts';
 import { benchVpsPanel } from './bench/vps-panel.ts';
+import { benchStaffConsole } from './bench/staff-console.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -113,6 +114,10 @@ console.log(
 	"\nThe VPS page through the site (one customer's running VPS, simulated hypervisor with delays 0; reads: target 20 ms p99):",
 );
 console.table(await benchVpsPanel());
+console.log(
+	'\nThe staff console as the seeded member of staff (two-factor session): pages and the overview, 100 reads each, and 20 ticket replies:',
+);
+console.table(await benchStaffConsole());
 console.log(
 	'\nTwo site servers behind one local backend: 400 requests at concurrency 16 against one server, then spread over both (requests/s, p99), and whether the two behaved as one:',
 );
