@@ -37,6 +37,17 @@ export function isDictionaryKey(key: string): key is RawKey {
 	return Object.hasOwn(en, key);
 }
 
+/** A dictionary key that is no plural form: what `t` takes as it is (`UiKey` names plurals by base). */
+type SingularKey = Exclude<RawKey, `${string}_${PluralSuffix}`>;
+
+/**
+ * Whether a key built at run time (a prefix and a stored value, say) can go to `t` as it is: the
+ * type guard that spares callers a cast, since a raw key may be a plural form `t` does not name.
+ */
+export function isSingularKey(key: string): key is SingularKey {
+	return isDictionaryKey(key) && !/_(zero|one|two|few|many|other)$/.test(key);
+}
+
 /** Only the strings an island uses, so no island ships a whole dictionary. */
 export function pickStrings<K extends RawKey>(
 	locale: Locale,
