@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAffiliateStack, type AffiliateStack } from '../affiliate/fixture.ts';
-import type * as Payouts from '../../../src/server/staff/payouts.ts';
+import type * as Payouts from '../../../src/server/staff/payouts/queries.ts';
 import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
 
 // Affiliate payouts settled from the staff console (issue 32): POST /api/staff/payouts/{id} through
@@ -25,7 +25,7 @@ beforeAll(async () => {
 		SUPABASE_SERVICE_ROLE_KEY: s.p.stack.serviceRoleKey,
 	});
 	POST = (await import('../../../src/pages/api/staff/payouts/[id].ts')).POST;
-	payouts = await import('../../../src/server/staff/payouts.ts');
+	payouts = await import('../../../src/server/staff/payouts/queries.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 });
 afterAll(() => s.p.stack.stop());

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { payoutOutcomeSchema, settlePayout } from '~/server/staff/payouts';
+import { payoutOutcomeSchema, settlePayout } from '~/server/staff/payouts/actions';
 import { staffWrite } from '~/server/staff/write';
 
 export const prerender = false;
