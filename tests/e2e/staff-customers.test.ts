@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from './test';
 import { demo, uniqueEmail } from './backend';
 import { e2eBackendFile } from './backend-file';
-import { admin } from './fixtures';
+import { admin, billingCustomer } from './fixtures';
 import { staffSignIn } from './staff';
 
 // Issue 32's customers and affiliate payouts, as staff use them: find the demo customer by e-mail
@@ -245,4 +245,19 @@ test('staff mark an affiliate payout paid; a second press elsewhere is refused',
 	await expect(
 		page.locator(`[data-section=affiliate] [data-payout="${payoutId}"] [data-status]`),
 	).toHaveText('Paid');
+});
+
+test('a server its customer never named is listed by its plan on the customer’s page', async ({
+	page,
+}) => {
+	test.setTimeout(120_000);
+	const customer = await billingCustomer(0, 0);
+	const [serviceId] = customer.services;
+	const { error } = await admin().from('services').update({ label: '' }).eq('id', serviceId!);
+	if (error) throw new Error(error.message);
+	await staffSignIn(page);
+	await page.goto(`/staff/customers/${customer.userId}`);
+	const row = page.locator(`[data-service="${serviceId}"]`);
+	await expect(row.getByRole('link').first()).toHaveText('Palworld · 8 GB RAM');
+	await noSeriousAxeViolations(page);
 });
