@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suspensionOf } from './suspension';
-import type { InvoiceRow } from './types';
+import type { ActivityEntry, InvoiceRow } from './types';
 
 const invoice = (overrides: Partial<InvoiceRow>): InvoiceRow => ({
 	id: 'inv-renewal',
@@ -16,7 +16,7 @@ const invoice = (overrides: Partial<InvoiceRow>): InvoiceRow => ({
 	...overrides,
 });
 
-const suspended = {
+const suspended: ActivityEntry = {
 	event: 'suspended',
 	at: '2027-03-03T13:00:05Z',
 	detail: { at: '2027-03-03T13:00:00Z', by: 'billing' },

@@ -1,3 +1,4 @@
+import type { ServiceEvent } from '../domain/service-event';
 import type { UpgradeStatus } from '../domain/upgrade-status';
 import type { DeclineReason } from '../billing/decline';
 import type { InvoiceKind } from './invoice-kinds';
@@ -160,7 +161,7 @@ export interface LiveStatus {
 }
 
 export interface ActivityEntry {
-	event: string;
+	event: ServiceEvent;
 	at: string;
 	detail: Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceEventSchema } from '../../lib/domain/service-event';
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
@@ -105,7 +106,7 @@ export async function serverDetail(
 	]);
 	const ref = refOf(s);
 	const activity = s.service_activity.map((entry) => ({
-		event: entry.event,
+		event: serviceEventSchema.parse(entry.event),
 		at: entry.created_at,
 		detail: activityDetail.safeParse(entry.detail).data ?? {},
 	}));

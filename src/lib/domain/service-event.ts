@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * What a server's activity log records (`service_activity.event` allows the same): orders and
+ * billing, the customer's actions, and the VPS panel's reinstall, console and reverse DNS. Each
+ * has its label `servers.event.<event>` in every language (src/lib/domain/service-event.test.ts).
+ */
+export const serviceEvents = [
+	'created',
+	'paid',
+	'provisioned',
+	'started',
+	'stopped',
+	'restarted',
+	'upgraded',
+	'renewed',
+	'cancellation_requested',
+	'kept',
+	'suspended',
+	'unsuspended',
+	'cancelled',
+	'terminated',
+	'paused',
+	'resumed',
+	'password_reset',
+	'settings_changed',
+	'reinstalled',
+	'console_opened',
+	'rdns_changed',
+] as const;
+export type ServiceEvent = (typeof serviceEvents)[number];
+
+// Pure: browser code that needs only the list or the type leaves zod out of its bundle.
+export const serviceEventSchema = /* @__PURE__ */ z.enum(serviceEvents);
