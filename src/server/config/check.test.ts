@@ -158,6 +158,13 @@ describe('the start-up configuration check', () => {
 		]);
 	});
 
+	it('names a reverse DNS resolver that is not an IP address, instead of skipping it', () => {
+		expect(problems({ ...production, DNS_RESOLVERS: '1.1.1.1, 2606:4700:4700::1111' })).toEqual([]);
+		expect(problems({ ...production, DNS_RESOLVERS: '1.1.1.1,dns.google,' })).toEqual([
+			'DNS_RESOLVERS must list IP addresses separated by commas: "dns.google" is not one',
+		]);
+	});
+
 	it('refuses half a backend or half a mailer in any mode', () => {
 		expect(problems({ PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).toEqual(
 			expect.arrayContaining([expect.stringMatching(/^PUBLIC_SUPABASE_ANON_KEY/)]),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readDnsConfig } from '../dns/config.ts';
+import { resolverAddresses } from '../dns/resolver-addresses.ts';
 import { readGamePanelConfig } from '../game-panel/config.ts';
 import { readHypervisorConfig } from '../hypervisor/config.ts';
 import { readPterodactyl } from '../game-panel/config-pterodactyl.ts';
@@ -73,6 +74,10 @@ function hypervisorProblems(env: Env, mode: Mode): string[] {
 
 function dnsProblems(env: Env, mode: Mode): string[] {
 	const problems = caught(() => readDnsConfig(env));
+	for (const entry of resolverAddresses(env).invalid)
+		problems.push(
+			`DNS_RESOLVERS must list IP addresses separated by commas: "${entry}" is not one`,
+		);
 	const provider = env.DNS_PROVIDER?.trim() || (env.POWERDNS_API_URL?.trim() ? 'powerdns' : '');
 	// The embedded DNS serves nobody: a paid subdomain would be shown and never resolve.
 	if (mode === 'production' && provider !== 'powerdns')

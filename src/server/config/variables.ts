@@ -262,7 +262,7 @@ export const variables: readonly Variable[] = [
 		required: 'optional',
 		default: "the system's resolvers",
 		example: '1.1.1.1,9.9.9.9',
-		does: 'Resolvers (comma-separated IPs) that forward-confirm a reverse DNS name before its PTR is written',
+		does: 'Resolvers (comma-separated IPs; anything else stops the start) that forward-confirm a reverse DNS name before its PTR is written',
 	},
 	{
 		name: 'DNS_TTL',

@@ -2,6 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { DnsUnavailableError, DnsValidationError } from './errors';
 import type { DnsPort } from './types';
+import { resolverAddresses } from './resolver-addresses.ts';
 
 // Forward confirmation for reverse DNS: before a PTR names a host, that host must resolve to the
 // address (A for IPv4, AAAA for IPv6), or mail servers and others that check both ways distrust it.
@@ -58,9 +59,5 @@ export function createEmbeddedResolver(
 /** The resolver matching the DNS in use: the network's with PowerDNS, else the embedded one's. */
 export function resolverFor(dns: DnsPort, env: Record<string, string | undefined>): ResolverPort {
 	if (dns.kind === 'embedded') return createEmbeddedResolver(dns);
-	const servers = (env.DNS_RESOLVERS ?? '')
-		.split(',')
-		.map((s) => s.trim())
-		.filter((s) => isIP(s) !== 0);
-	return createNetworkResolver(servers);
+	return createNetworkResolver(resolverAddresses(env).servers);
 }
