@@ -71,6 +71,11 @@ test('staff suspend a server with a reason, the customer sees it and cannot powe
 	await credit.getByLabel(/Credit to add/).fill('5.00');
 	await credit.getByRole('button', { name: 'Add credit' }).click();
 	await expect(credit.getByRole('status')).toHaveText(/^Added .*5\.00.*\. Credit now: .*5\.00/);
+	// The customer sees it with their subscription, until the next renewal invoice takes it off.
+	await page.reload();
+	await expect(
+		page.locator('div:has(> dt:text-is("Credit (off your next renewal)")) > dd'),
+	).toHaveText(/5\.00/);
 	await staffContext.close();
 });
 

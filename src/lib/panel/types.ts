@@ -195,6 +195,8 @@ export interface ServerDetail extends ServerRow {
 		recurringAmount: number;
 		periodStart: string | null;
 		periodEnd: string | null;
+		/** Credit staff added, in the currency's minor units: taken off the next renewal invoice. */
+		credit: number;
 	};
 	/** 'HH:MM' UTC, or null for none. */
 	dailyRestartAt: string | null;

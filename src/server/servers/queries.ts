@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceEventSchema } from '../../lib/domain/service-event';
+import { serviceCreditBalance } from '../billing/service-credit';
 import type { PageSize } from '../../lib/panel/invoice-view';
 import type { ServerDetail, ServerPage } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
@@ -100,9 +101,10 @@ export async function serverDetail(
 	if (invoices.error) throw new Error(`invoices of ${serviceId}: ${invoices.error.message}`);
 	const s = service.data;
 	if (!s) return null;
-	const [live, moneyBack] = await Promise.all([
+	const [live, moneyBack, credit] = await Promise.all([
 		liveStatus(s),
 		moneyBackOffer(client, userId, serviceId, now),
+		serviceCreditBalance(client, serviceId),
 	]);
 	const ref = refOf(s);
 	const activity = s.service_activity.map((entry) => ({
@@ -130,6 +132,7 @@ export async function serverDetail(
 			recurringAmount: Number(s.recurring_amount),
 			periodStart: s.current_period_start,
 			periodEnd: s.current_period_end,
+			credit,
 		},
 		dailyRestartAt: s.daily_restart_at?.slice(0, 5) ?? null,
 		panelUrl: s.panel_url || (ref ? getGamePanel().panelUrl(ref) : null),

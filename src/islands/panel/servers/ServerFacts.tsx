@@ -70,6 +70,12 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 					],
 					[t('servers.nextDue'), server.cancelAtPeriodEnd ? '—' : date(subscription.periodEnd)],
 					[t('servers.recurring'), money(subscription.recurringAmount, subscription.currency)],
+					...(subscription.credit > 0
+						? ([[t('servers.credit'), money(subscription.credit, subscription.currency)]] as [
+								string,
+								string,
+							][])
+						: []),
 					[t('servers.status'), status],
 				]}
 			/>

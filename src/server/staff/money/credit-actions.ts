@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { parseMajorAmount } from '../../../lib/money';
 import { isUuid } from '../../../lib/uuid';
-import type { AdminClient } from '../../supabase/admin-client';
 import type { StaffOutcome, StaffRequest } from '../write';
 import { refused } from './actions';
+import { serviceCreditBalance } from '../../billing/service-credit';
 
 export const creditBodySchema = z.object({
 	requestId: z.uuid(),
@@ -17,19 +17,6 @@ const addedSchema = z.object({
 	currency: z.string().length(3),
 	user_id: z.uuid(),
 });
-
-/** A service's credit balance in its currency (minor units): the sum of its ledger. */
-export async function serviceCreditBalance(admin: AdminClient, serviceId: string): Promise<number> {
-	const { data, error } = await admin
-		.from('service_credits')
-		.select('amount')
-		.eq('service_id', serviceId);
-	if (error) throw new Error(`service_credits: ${error.message}`);
-	return z
-		.array(z.object({ amount: z.number().int() }))
-		.parse(data)
-		.reduce((sum, row) => sum + row.amount, 0);
-}
 
 /**
  * POST /api/staff/services/{id}/credit: credit in the service's currency, typed in its major
