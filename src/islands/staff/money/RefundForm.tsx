@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { fill } from '../../../lib/fill';
 import { formatMajorAmount } from '../../../lib/money';
 import { panelTools, type PanelProps } from '../../panel/shared/context';
+import { AmountReasonFields, FormAnswer } from './AmountReasonFields';
 import { useStaffPost } from './staff-post';
 
 interface Props extends PanelProps {
@@ -16,8 +17,6 @@ const doneSchema = z.object({
 	creditNote: z.object({ number: z.string(), total: z.number(), currency: z.string() }),
 });
 
-const field = 'rounded-md border border-white/20 bg-neutral-900 px-3 py-2 text-neutral-100';
-
 /** Staff refund (part of) an invoice: the amount in major units, prefilled with the rest; a reason. */
 export default function RefundForm(props: Props) {
 	const { t, money } = panelTools(props);
@@ -27,8 +26,6 @@ export default function RefundForm(props: Props) {
 	const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
 	const url = `/api/staff/invoices/${props.invoiceId}/refunds`;
 	const { post, busy } = useStaffPost(url, t('staff.money.error.failed'));
-	const amountId = useId();
-	const reasonId = useId();
 
 	if (rest <= 0) return <p data-refund-none>{t('staff.money.refund.nothingLeft')}</p>;
 
@@ -59,38 +56,19 @@ export default function RefundForm(props: Props) {
 				void submit();
 			}}
 		>
-			<label htmlFor={amountId} className="text-sm text-neutral-300">
-				{fill(t('staff.money.refund.amount'), { currency: props.currency })}
-			</label>
-			<input
-				id={amountId}
-				name="amount"
-				inputMode="decimal"
-				value={amount}
-				onChange={(event) => setAmount(event.target.value)}
-				className={field}
-			/>
-			<label htmlFor={reasonId} className="text-sm text-neutral-300">
-				{t('staff.money.refund.reason')}
-			</label>
-			<textarea
-				id={reasonId}
-				name="reason"
-				rows={3}
-				maxLength={2000}
-				aria-required="true"
-				value={reason}
-				onChange={(event) => setReason(event.target.value)}
-				className={field}
+			<AmountReasonFields
+				amountLabel={fill(t('staff.money.refund.amount'), { currency: props.currency })}
+				reasonLabel={t('staff.money.refund.reason')}
+				amount={amount}
+				reason={reason}
+				reasonRows={3}
+				onAmount={setAmount}
+				onReason={setReason}
 			/>
 			<button type="submit" className="btn btn-primary self-start" disabled={busy} aria-busy={busy}>
 				{busy ? t('staff.money.refund.busy') : t('staff.money.refund.submit')}
 			</button>
-			{answer && (
-				<p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? '' : 'text-red-200'}>
-					{answer.text}
-				</p>
-			)}
+			<FormAnswer answer={answer} />
 		</form>
 	);
 }

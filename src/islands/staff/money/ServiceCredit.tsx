@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { fill } from '../../../lib/fill';
 import { panelTools, type PanelProps } from '../../panel/shared/context';
+import { AmountReasonFields, FormAnswer } from './AmountReasonFields';
 import { useStaffPost } from './staff-post';
 
 interface Props extends PanelProps {
@@ -12,7 +13,6 @@ interface Props extends PanelProps {
 }
 
 const addedSchema = z.object({ amount: z.number(), balance: z.number(), currency: z.string() });
-const field = 'rounded-md border border-white/20 bg-neutral-900 px-3 py-2 text-neutral-100';
 
 /** Staff add credit to a service (major units, a reason); the next renewal invoice uses it. */
 export default function ServiceCredit(props: Props) {
@@ -25,8 +25,6 @@ export default function ServiceCredit(props: Props) {
 		`/api/staff/services/${props.serviceId}/credit`,
 		t('staff.money.error.failed'),
 	);
-	const amountId = useId();
-	const reasonId = useId();
 
 	async function submit() {
 		if (!reason.trim()) return setAnswer({ ok: false, text: t('staff.money.error.reason') });
@@ -56,38 +54,19 @@ export default function ServiceCredit(props: Props) {
 			}}
 		>
 			<p>{fill(t('staff.money.credit.balance'), { amount: money(balance, props.currency) })}</p>
-			<label htmlFor={amountId} className="text-sm text-neutral-300">
-				{fill(t('staff.money.credit.amount'), { currency: props.currency })}
-			</label>
-			<input
-				id={amountId}
-				name="amount"
-				inputMode="decimal"
-				value={amount}
-				onChange={(event) => setAmount(event.target.value)}
-				className={field}
-			/>
-			<label htmlFor={reasonId} className="text-sm text-neutral-300">
-				{t('staff.money.credit.reason')}
-			</label>
-			<textarea
-				id={reasonId}
-				name="reason"
-				rows={2}
-				maxLength={2000}
-				aria-required="true"
-				value={reason}
-				onChange={(event) => setReason(event.target.value)}
-				className={field}
+			<AmountReasonFields
+				amountLabel={fill(t('staff.money.credit.amount'), { currency: props.currency })}
+				reasonLabel={t('staff.money.credit.reason')}
+				amount={amount}
+				reason={reason}
+				reasonRows={2}
+				onAmount={setAmount}
+				onReason={setReason}
 			/>
 			<button type="submit" className="btn self-start" disabled={busy} aria-busy={busy}>
 				{t('staff.money.credit.submit')}
 			</button>
-			{answer && (
-				<p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? '' : 'text-red-200'}>
-					{answer.text}
-				</p>
-			)}
+			<FormAnswer answer={answer} />
 		</form>
 	);
 }
