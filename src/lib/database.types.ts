@@ -1137,6 +1137,63 @@ export type Database = {
 				};
 				Relationships: [];
 			};
+			staff_approvals: {
+				Row: {
+					amount: number;
+					currency: string;
+					customer_id: string | null;
+					decided_at: string | null;
+					decided_by: string | null;
+					decided_by_email: string | null;
+					id: string;
+					kind: string;
+					outcome: Json | null;
+					reason: string;
+					request_id: string;
+					requested_at: string;
+					requested_by: string;
+					requested_by_email: string;
+					status: string;
+					target_id: string;
+				};
+				Insert: {
+					amount: number;
+					currency: string;
+					customer_id?: string | null;
+					decided_at?: string | null;
+					decided_by?: string | null;
+					decided_by_email?: string | null;
+					id?: string;
+					kind: string;
+					outcome?: Json | null;
+					reason: string;
+					request_id: string;
+					requested_at?: string;
+					requested_by: string;
+					requested_by_email: string;
+					status?: string;
+					target_id: string;
+				};
+				Update: {
+					amount?: number;
+					currency?: string;
+					customer_id?: string | null;
+					decided_at?: string | null;
+					decided_by?: string | null;
+					decided_by_email?: string | null;
+					id?: string;
+					kind?: string;
+					outcome?: Json | null;
+					reason?: string;
+					request_id?: string;
+					requested_at?: string;
+					requested_by?: string;
+					requested_by_email?: string;
+					status?: string;
+					target_id?: string;
+				};
+				Relationships: [];
+			};
 			staff_audit: {
 				Row: {
 					action: string;
@@ -1579,6 +1636,33 @@ export type Database = {
 			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
+			decide_staff_approval: {
+				Args: { approval: string; decider: string; decider_email: string; decision: string };
+				Returns: {
+					amount: number;
+					currency: string;
+					customer_id: string | null;
+					decided_at: string | null;
+					decided_by: string | null;
+					decided_by_email: string | null;
+					id: string;
+					kind: string;
+					outcome: Json | null;
+					reason: string;
+					request_id: string;
+					requested_at: string;
+					requested_by: string;
+					requested_by_email: string;
+					status: string;
+					target_id: string;
+				};
+				SetofOptions: {
+					from: '*';
+					to: 'staff_approvals';
+					isOneToOne: true;
+					isSetofReturn: false;
+				};
+			};
 			discount_code_percent: { Args: { code: string }; Returns: number };
 			end_my_session: { Args: { session_id: string }; Returns: boolean };
 			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
@@ -1796,6 +1880,7 @@ export type Database = {
 				Returns: boolean;
 			};
 			release_invoice_refund: { Args: { request_key: string }; Returns: undefined };
+			release_staff_approval: { Args: { approval: string }; Returns: undefined };
 			release_unpaid_vps_addresses: { Args: { older_than: string }; Returns: number };
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };
@@ -1924,6 +2009,7 @@ export type Database = {
 				};
 				Returns: Json;
 			};
+			settle_staff_approval: { Args: { approval: string; outcome: Json }; Returns: undefined };
 			staff_affiliate_overview: { Args: { customer: string }; Returns: Json };
 			staff_customer_emails: {
 				Args: { ids: string[] };

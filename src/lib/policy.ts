@@ -1,3 +1,8 @@
+import type { Currency } from './domain/currency';
+
+/** One amount per currency we bill in, in minor units: a currency added later must be given one. */
+type PerCurrency = Readonly<Record<Currency, number>>;
+
 /**
  * Business figures the legal pages, the terms and (later) billing state. One place, so the terms
  * in four languages and the billing run can never disagree.
@@ -30,6 +35,26 @@ export const policy = {
 		payoutMinimumEuro: 25,
 		payoutMinimumKroner: 250,
 		cookieDays: 30,
+	},
+	// Staff money (issue 38, four eyes), in minor units. A credit or refund above `approvalAbove`
+	// waits for a second member of staff; no single credit is ever above `creditMax`, approved or
+	// not (a refund is already held to what was paid). The kroner figures are the euro ones in
+	// round numbers of kroner (1 EUR is about 7.5 DKK and 11 NOK or SEK).
+	staffMoney: {
+		approvalAbove: {
+			EUR: 100_00,
+			USD: 100_00,
+			DKK: 1_000_00,
+			NOK: 1_000_00,
+			SEK: 1_000_00,
+		} satisfies PerCurrency,
+		creditMax: {
+			EUR: 10_000_00,
+			USD: 10_000_00,
+			DKK: 75_000_00,
+			NOK: 100_000_00,
+			SEK: 100_000_00,
+		} satisfies PerCurrency,
 	},
 	company: {
 		name: 'Frostnode AS',

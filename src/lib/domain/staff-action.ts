@@ -28,6 +28,10 @@ export const staffActions = [
 	// Discount codes
 	'discount_created',
 	'discount_expired',
+	// Four eyes: a credit or refund above the policy limit asked for, or turned down (approved,
+	// it is the credit_added or invoice_refunded row of the member of staff who approved it).
+	'approval_requested',
+	'approval_rejected',
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 

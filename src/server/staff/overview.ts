@@ -6,6 +6,8 @@ export interface StaffOverview {
 	flaggedPayments: number;
 	payoutRequests: number;
 	stuckProvisioning: number;
+	/** Credits and refunds above the limit, waiting for a second member of staff. */
+	pendingApprovals: number;
 }
 
 async function count(
@@ -18,11 +20,13 @@ async function count(
 
 export async function staffOverview(admin: AdminClient): Promise<StaffOverview> {
 	const head = { count: 'exact', head: true } as const;
-	const [waitingTickets, flaggedPayments, payoutRequests, stuckProvisioning] = await Promise.all([
-		count(admin.from('tickets').select('id', head).eq('status', 'open')),
-		count(admin.from('invoices').select('id', head).not('review_reason', 'is', null)),
-		count(admin.from('affiliate_payouts').select('id', head).eq('status', 'requested')),
-		count(admin.from('services').select('id', head).not('provisioning_error', 'is', null)),
-	]);
-	return { waitingTickets, flaggedPayments, payoutRequests, stuckProvisioning };
+	const [waitingTickets, flaggedPayments, payoutRequests, stuckProvisioning, pendingApprovals] =
+		await Promise.all([
+			count(admin.from('tickets').select('id', head).eq('status', 'open')),
+			count(admin.from('invoices').select('id', head).not('review_reason', 'is', null)),
+			count(admin.from('affiliate_payouts').select('id', head).eq('status', 'requested')),
+			count(admin.from('services').select('id', head).not('provisioning_error', 'is', null)),
+			count(admin.from('staff_approvals').select('id', head).eq('status', 'pending')),
+		]);
+	return { waitingTickets, flaggedPayments, payoutRequests, stuckProvisioning, pendingApprovals };
 }

@@ -15,6 +15,7 @@ import { vpsImageIds } from '../../../src/lib/vps/images.ts';
 import { departments, ticketStatuses } from '../../../src/lib/panel/support.ts';
 import { noticeKinds } from '../../../src/server/billing/run/notice-mail.ts';
 import { staffActions } from '../../../src/lib/domain/staff-action.ts';
+import { approvalKinds, approvalStatuses } from '../../../src/lib/domain/staff-approval.ts';
 import { serviceEvents } from '../../../src/lib/domain/service-event.ts';
 import { serviceStatuses } from '../../../src/lib/domain/service-status.ts';
 import { startSchemaStack } from './schema-stack.ts';
@@ -42,6 +43,8 @@ const sets: Record<string, readonly string[]> = {
 	'services.subdomain_dns': subdomainDnsStates,
 	'vps_machines.image': vpsImageIds,
 	'staff_audit.action': staffActions,
+	'staff_approvals.kind': approvalKinds,
+	'staff_approvals.status': approvalStatuses,
 	'service_activity.event': serviceEvents,
 	'services.status': serviceStatuses,
 };

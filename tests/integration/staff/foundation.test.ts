@@ -46,7 +46,12 @@ const auditRows = async (requestId: string) =>
 describe('the staff tables', () => {
 	it('are invisible to customers and visitors, and grant_staff is the service role’s', async () => {
 		for (const client of [p.anon, p.owner])
-			for (const table of ['staff_members', 'staff_audit', 'staff_requests'] as const) {
+			for (const table of [
+				'staff_members',
+				'staff_audit',
+				'staff_requests',
+				'staff_approvals',
+			] as const) {
 				const { data, error } = await client.from(table).select('*');
 				expect(error?.code ?? (data?.length === 0 ? 'empty' : 'rows'), table).not.toBe('rows');
 			}

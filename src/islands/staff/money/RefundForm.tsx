@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { fill } from '../../../lib/fill';
 import { formatMajorAmount } from '../../../lib/money';
 import { panelTools, type PanelProps } from '../../panel/shared/context';
+import { approvalAbove } from '../../../lib/staff/money-limits';
+import type { Currency } from '../../../lib/domain/currency';
 import { AmountReasonFields, FormAnswer } from './AmountReasonFields';
 import { useStaffPost } from './staff-post';
+import { waitingText } from './waiting';
 
 interface Props extends PanelProps {
 	invoiceId: string;
-	currency: string;
+	currency: Currency;
 	/** Minor units left to refund: the amount field starts with all of it. */
 	refundable: number;
 }
@@ -19,7 +22,8 @@ const doneSchema = z.object({
 
 /** Staff refund (part of) an invoice: the amount in major units, prefilled with the rest; a reason. */
 export default function RefundForm(props: Props) {
-	const { t, money } = panelTools(props);
+	const tools = panelTools(props);
+	const { t, money } = tools;
 	const [rest, setRest] = useState(props.refundable);
 	const [amount, setAmount] = useState(formatMajorAmount(props.refundable));
 	const [reason, setReason] = useState('');
@@ -33,6 +37,11 @@ export default function RefundForm(props: Props) {
 		if (!reason.trim()) return setAnswer({ ok: false, text: t('staff.money.error.reason') });
 		const result = await post({ amount, reason });
 		if (!result.ok) return setAnswer({ ok: false, text: result.message });
+		const waiting = waitingText(result.data, tools);
+		if (waiting) {
+			setReason('');
+			return setAnswer({ ok: true, text: waiting });
+		}
 		const done = doneSchema.parse(result.data).creditNote;
 		setRest((left) => left - done.total);
 		setAmount(formatMajorAmount(Math.max(rest - done.total, 0)));
@@ -65,6 +74,11 @@ export default function RefundForm(props: Props) {
 				onAmount={setAmount}
 				onReason={setReason}
 			/>
+			<p className="text-sm text-neutral-400" data-refund-limit>
+				{fill(t('staff.money.refund.limit'), {
+					limit: money(approvalAbove(props.currency), props.currency),
+				})}
+			</p>
 			<button type="submit" className="btn btn-primary self-start" disabled={busy} aria-busy={busy}>
 				{busy ? t('staff.money.refund.busy') : t('staff.money.refund.submit')}
 			</button>

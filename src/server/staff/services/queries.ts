@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from '../../../lib/domain/currency';
 import { serviceStatuses } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
 import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
@@ -77,7 +78,7 @@ const detailRow = listRow.extend({
 	game: z.string().nullable(),
 	tier: z.string(),
 	billing_cycle: z.string(),
-	currency: z.string(),
+	currency: currencySchema,
 	recurring_amount: z.coerce.number(),
 	cancellation_reason: z.string().nullable(),
 	created_at: z.string(),
