@@ -1435,6 +1435,7 @@ export type Database = {
 					created_at: string;
 					expires_at: string;
 					service_id: string;
+					session_id: string;
 					token_hash: string;
 					used_at: string | null;
 					user_id: string;
@@ -1443,6 +1444,7 @@ export type Database = {
 					created_at?: string;
 					expires_at: string;
 					service_id: string;
+					session_id: string;
 					token_hash: string;
 					used_at?: string | null;
 					user_id: string;
@@ -1451,6 +1453,7 @@ export type Database = {
 					created_at?: string;
 					expires_at?: string;
 					service_id?: string;
+					session_id?: string;
 					token_hash?: string;
 					used_at?: string | null;
 					user_id?: string;
@@ -1577,6 +1580,10 @@ export type Database = {
 				Returns: Json;
 			};
 			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
+			console_access_live: {
+				Args: { opened_at: string; service_id: string; session_id: string; user_id: string };
+				Returns: string;
+			};
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			discount_code_percent: { Args: { code: string }; Returns: number };

@@ -8,9 +8,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { demo, other, startProductStack, type Personas } from '../data-model/personas.ts';
 import { clientFor, type Client } from '../local-stack/helpers.ts';
 import { paidVps } from '../checkout/vps-order.ts';
+import { sessionIdOf } from '../../../src/lib/auth/token-claims.ts';
+import { vpsConsoleCheck } from '../../../src/server/console/live-access.ts';
 import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
-import { relay } from '../../../src/server/console/relay.ts';
-import { openUpstream } from '../../../src/server/console/upstream.ts';
+import { serveConsole } from '../../../src/server/console/serve.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 
@@ -69,12 +70,14 @@ async function consoleSite(session: Client): Promise<string> {
 	const caller = { customer: owner, accessToken: data.session?.access_token ?? null };
 	const opened = await open.openConsole(admin, caller, serviceId);
 	if (typeof opened === 'string') throw new Error(opened);
-	const ticket = await open.claimConsole(admin, opened.url.slice('/console/'.length), owner.id);
-	if (typeof ticket === 'string') throw new Error(ticket);
+	const sessionId = sessionIdOf(caller.accessToken ?? '')!;
+	const token = opened.url.slice('/console/'.length);
+	const claimed = await open.claimConsole(admin, token, { userId: owner.id, sessionId });
+	if (typeof claimed === 'string') throw new Error(claimed);
 	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 	servers.push(site);
 	site.on('connection', (browser) =>
-		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 600_000 }),
+		serveConsole(browser, claimed, { check: vpsConsoleCheck(admin) }),
 	);
 	await new Promise((resolve) => site.once('listening', resolve));
 	return `ws://127.0.0.1:${(site.address() as AddressInfo).port}/`;
