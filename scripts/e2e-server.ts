@@ -49,6 +49,8 @@ const { child } = await serveSite(e2ePorts.site, {
 	GAME_PANEL_SIM_DELAY_MS: '300',
 	HYPERVISOR_SIM_DELAY_MS: '300',
 	PROVISIONING_POLL_MS: '100',
+	// An open console closes within a second of its session, server or password changing.
+	CONSOLE_ACCESS_CHECK_SECONDS: '1',
 	TEST_GATEWAY_SECRET: testGatewaySecret,
 	CRON_SECRET: cronSecret,
 });

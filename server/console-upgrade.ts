@@ -2,18 +2,20 @@
  * The browser console's WebSocket (`/console/<token>`, made by POST /api/services/{id}/console).
  * Only from the site's own pages (Origin), only with the session that made the token: the
  * Astro side spends the token and asks the hypervisor (POST /api/internal/console, this
- * process's token), then the relay joins the page and the machine's screen
- * (src/server/console/relay.ts). The page never learns where the machine's console is.
+ * process's token), then the relay joins the page and the machine's screen, and the live access
+ * check closes it once the session, the VPS or the password no longer allow it
+ * (src/server/console/serve.ts). The page never learns where the machine's console is.
  */
 import { request, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { z } from 'zod';
-import { relay } from '../src/server/console/relay.ts';
-import { openUpstream } from '../src/server/console/upstream.ts';
+import { vpsConsoleCheck, type LiveCheck } from '../src/server/console/live-access.ts';
+import { serveConsole } from '../src/server/console/serve.ts';
 import { processToken } from '../src/server/http/lifecycle.ts';
 import { siteOrigin } from '../src/server/http/site-origin.ts';
 import { logger } from '../src/server/log/logger.ts';
+import { adminClient } from '../src/server/supabase/admin-client.ts';
 
 const consolePath = /^\/console\/([A-Za-z0-9_-]{43})$/;
 const opened = z.object({
@@ -22,13 +24,21 @@ const opened = z.object({
 	password: z.string(),
 	ca: z.string().optional(),
 	fingerprint: z.string().optional(),
+	grant: z.object({
+		sessionId: z.string(),
+		userId: z.string(),
+		serviceId: z.string(),
+		openedAt: z.string(),
+	}),
 });
 type Opened = z.infer<typeof opened>;
 
-/** Minutes without a key press or pointer move before the console closes (CONSOLE_IDLE_MINUTES). */
-function idleMs(env: NodeJS.ProcessEnv = process.env): number {
-	const minutes = Number(env.CONSOLE_IDLE_MINUTES ?? '5');
-	return (Number.isFinite(minutes) && minutes > 0 ? minutes : 5) * 60_000;
+// One service-role client for every console this process holds: one RPC per console per check.
+let check: LiveCheck | undefined;
+function liveCheck(): LiveCheck {
+	const admin = adminClient();
+	if (!admin) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set');
+	return (check ??= vpsConsoleCheck(admin));
 }
 
 const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -53,18 +63,24 @@ export function consoleUpgrade(
 	askAstro(self, token, req.headers.cookie ?? '')
 		.then((target) => {
 			if (!target) return refuse(socket, 403, 'Forbidden');
+			const check = liveCheck();
 			sockets.handleUpgrade(req, socket, head, (browser) => {
-				const upstream = openUpstream({
-					url: target.url,
-					headers: target.headers,
-					...(target.ca ? { ca: Buffer.from(target.ca, 'base64') } : {}),
-					...(target.fingerprint ? { fingerprint: target.fingerprint } : {}),
-				});
-				relay(browser, upstream, {
-					password: target.password,
-					idleMs: idleMs(),
-					onEnd: (reason) => logger.info('console closed', { reason }),
-				});
+				const { url, headers, ca, fingerprint, password, grant } = target;
+				const where = {
+					url,
+					headers,
+					...(ca ? { ca: Buffer.from(ca, 'base64') } : {}),
+					...(fingerprint ? { fingerprint } : {}),
+				};
+				serveConsole(
+					browser,
+					{ socket: where, password, grant },
+					{
+						check,
+						onEnd: (reason) =>
+							logger.info('console closed', { reason, serviceId: grant.serviceId }),
+					},
+				);
 			});
 		})
 		.catch((error: unknown) => {

@@ -1492,6 +1492,7 @@ export type Database = {
 					created_at: string;
 					expires_at: string;
 					service_id: string;
+					session_id: string;
 					token_hash: string;
 					used_at: string | null;
 					user_id: string;
@@ -1500,6 +1501,7 @@ export type Database = {
 					created_at?: string;
 					expires_at: string;
 					service_id: string;
+					session_id: string;
 					token_hash: string;
 					used_at?: string | null;
 					user_id: string;
@@ -1508,6 +1510,7 @@ export type Database = {
 					created_at?: string;
 					expires_at?: string;
 					service_id?: string;
+					session_id?: string;
 					token_hash?: string;
 					used_at?: string | null;
 					user_id?: string;
@@ -1634,6 +1637,10 @@ export type Database = {
 				Returns: Json;
 			};
 			confirm_unpayable_refund: { Args: { reference: string }; Returns: boolean };
+			console_access_live: {
+				Args: { opened_at: string; service_id: string; session_id: string; user_id: string };
+				Returns: string;
+			};
 			create_payment_bundle: { Args: { customer: string; invoice_ids: string[] }; Returns: Json };
 			dashboard_summary: { Args: never; Returns: Json };
 			decide_staff_approval: {

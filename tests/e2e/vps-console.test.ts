@@ -2,15 +2,21 @@ import { WebSocket } from 'ws';
 import { expect, test, type Page } from './test';
 import { e2ePorts } from './ports';
 import { signIn } from './backend';
-import { newAccount } from './fixtures';
+import { admin, newAccount } from './fixtures';
 import { orderVps } from './vps-order';
+import de from '../../src/i18n/ui/de.json' with { type: 'json' };
+import en from '../../src/i18n/ui/en.json' with { type: 'json' };
 
 // Issue 31: the browser console on the simulated hypervisor. The owner opens it from the VPS page
 // and noVNC draws the machine's boot text (the site's relay speaks to the simulated RFB server);
 // the WebSocket refuses another session, and another customer gets no console at all.
 
-async function runningVps(page: Page, hostname: string): Promise<string> {
-	const orderId = await orderVps(page, { image: 'debian-12', hostname });
+async function runningVps(
+	page: Page,
+	hostname: string,
+	account?: { email: string; password: string },
+): Promise<string> {
+	const orderId = await orderVps(page, { image: 'debian-12', hostname }, account);
 	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 30_000 });
 	const status = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
 		service: { id: string };
@@ -29,6 +35,16 @@ function litPixels(page: Page): Promise<number> {
 	});
 }
 
+/** Opens the console on the VPS page (in `prefix`'s language) and waits until it shows the screen. */
+async function openConsole(page: Page, id: string, prefix: string, connected: string) {
+	await page.goto(`${prefix}/panel/vps/${id}`);
+	await page.locator('#vps-console').scrollIntoViewIfNeeded();
+	// The island hydrates when visible; a click before that would reach no React.
+	await expect(page.locator('section:has(#vps-console) astro-island[ssr]')).toHaveCount(0);
+	await page.locator('[data-console-open]').click();
+	await expect(page.locator('[data-console-status=connected]')).toHaveText(connected);
+}
+
 for (const { locale, prefix, connected } of [
 	{ locale: 'en', prefix: '', connected: 'Connected' },
 	{ locale: 'de', prefix: '/de', connected: 'Verbunden' },
@@ -36,12 +52,7 @@ for (const { locale, prefix, connected } of [
 	test(`the owner sees the machine's screen in the console (${locale})`, async ({ page }) => {
 		test.setTimeout(120_000);
 		const id = await runningVps(page, `console-${locale}-e2e`);
-		await page.goto(`${prefix}/panel/vps/${id}`);
-		await page.locator('#vps-console').scrollIntoViewIfNeeded();
-		// The island hydrates when visible; a click before that would reach no React.
-		await expect(page.locator('section:has(#vps-console) astro-island[ssr]')).toHaveCount(0);
-		await page.locator('[data-console-open]').click();
-		await expect(page.locator('[data-console-status=connected]')).toHaveText(connected);
+		await openConsole(page, id, prefix, connected);
 		await expect.poll(() => litPixels(page)).toBeGreaterThan(1000);
 	});
 }
@@ -89,4 +100,37 @@ test('the console WebSocket opens only from the site’s own pages', async ({ pa
 		socket.on('error', () => resolve(undefined));
 	});
 	expect(status).toBe(403);
+});
+
+// Issue 38: an open console ends with what allowed it, and the page says why.
+test('the console closes, saying why, when another device signs its session out', async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(120_000);
+	const account = await newAccount('console-signout');
+	const id = await runningVps(page, 'console-signout-e2e', account);
+	await openConsole(page, id, '/de', 'Verbunden');
+	const elsewhere = await browser.newContext();
+	const other = await elsewhere.newPage();
+	await signIn(other, account);
+	await expect(other).toHaveURL(/\/panel$/);
+	await other.goto('/panel/account/security');
+	await other.getByRole('button', { name: en['sessions.signOutOthers'] }).click();
+	await expect(page.locator('[data-console-status=closed]')).toHaveText(
+		de['vps.console.ended.signed_out'],
+	);
+	await elsewhere.close();
+});
+
+test('the console closes, saying why, when the server is suspended', async ({ page }) => {
+	test.setTimeout(120_000);
+	const id = await runningVps(page, 'console-suspend-e2e');
+	await openConsole(page, id, '', 'Connected');
+	// As billing or staff suspend it: the service's status, whichever site server did it.
+	const { error } = await admin().from('services').update({ status: 'suspended' }).eq('id', id);
+	expect(error).toBeNull();
+	await expect(page.locator('[data-console-status=closed]')).toHaveText(
+		en['vps.console.ended.suspended'],
+	);
 });

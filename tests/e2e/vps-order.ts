@@ -3,14 +3,16 @@ import { signIn } from './backend';
 import { newAccount } from './fixtures';
 
 /**
- * A new customer orders a VPS through POST /api/checkout and pays it on the test gateway's page;
- * answers the order's id (the order page then follows it to a running machine).
+ * A new customer (or `account`, when the test signs in as them elsewhere too) orders a VPS through
+ * POST /api/checkout and pays it on the test gateway's page; answers the order's id (the order
+ * page then follows it to a running machine).
  */
 export async function orderVps(
 	page: Page,
 	vps: { image: string; hostname: string; sshKeys?: string[] },
+	account?: { email: string; password: string },
 ) {
-	await signIn(page, await newAccount('vps'));
+	await signIn(page, account ?? (await newAccount('vps')));
 	await expect(page).toHaveURL(/\/panel$/);
 	const answer = await page.request.post('/api/checkout', {
 		data: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenClaims } from './token-claims';
 
 /**
  * When a session last proved who its customer is: the newest `amr` timestamp of its access token
@@ -15,17 +16,9 @@ export const recentSignInSeconds = 3600;
 
 /** The session's last sign-in (of an access token already verified by the auth service), or null. */
 export function signedInAt(accessToken: string): Date | null {
-	const payload = accessToken.split('.')[1];
-	if (!payload) return null;
-	try {
-		const parsed = claims.safeParse(
-			JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))),
-		);
-		const stamps = (parsed.data?.amr ?? []).map((entry) => entry.timestamp);
-		return stamps.length ? new Date(Math.max(...stamps) * 1000) : null;
-	} catch {
-		return null;
-	}
+	const parsed = claims.safeParse(tokenClaims(accessToken));
+	const stamps = (parsed.data?.amr ?? []).map((entry) => entry.timestamp);
+	return stamps.length ? new Date(Math.max(...stamps) * 1000) : null;
 }
 
 /** Whether the session signed in within the last hour; a token without `amr` never has. */

@@ -347,6 +347,14 @@ export const variables: readonly Variable[] = [
 		does: "Minutes without a key press or pointer move before a customer's VPS console closes",
 	},
 	{
+		name: 'CONSOLE_ACCESS_CHECK_SECONDS',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: '5',
+		example: '10',
+		does: 'Seconds between checks that an open VPS console may stay open (its session, the server, the password); it closes within about this long of a change',
+	},
+	{
 		name: 'HYPERVISOR_SIM_DELAY_MS',
 		group: 'Hypervisor',
 		required: 'optional',

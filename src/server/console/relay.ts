@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import { consoleCloseCodes } from '../../lib/domain/console-ending.ts';
 import { ByteQueue } from './byte-queue.ts';
 import { vncResponse } from './vnc-auth.ts';
 
@@ -6,7 +7,8 @@ import { vncResponse } from './vnc-auth.ts';
 // handshake on both sides itself: upstream it answers VNC authentication with the one-time
 // password, to the browser it offers security type None. So the page never holds the password
 // or the ticket; after both handshakes it copies bytes both ways untouched. It closes when either
-// side does, and after `idleMs` without a key press or pointer move from the customer.
+// side does, after `idleMs` without a key press or pointer move from the customer, and when its
+// owner calls `end` (the live access check, serve.ts).
 
 const version = Buffer.from('RFB 003.008\n');
 const securityNone = 1;
@@ -24,7 +26,12 @@ export interface RelayOptions {
 	onEnd?: (reason: string) => void;
 }
 
-export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOptions): void {
+export interface Relay {
+	/** Closes both sides, the browser's with `code` and `reason`; later calls do nothing. */
+	end(reason: string, code: number): void;
+}
+
+export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOptions): Relay {
 	const fromUp = new ByteQueue();
 	const fromBrowser = new ByteQueue();
 	let joined = false;
@@ -42,7 +49,7 @@ export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOpt
 	};
 	const awake = () => {
 		clearTimeout(idle);
-		idle = setTimeout(() => end('idle', 4000), options.idleMs);
+		idle = setTimeout(() => end('idle', consoleCloseCodes.idle), options.idleMs);
 	};
 	awake();
 
@@ -85,4 +92,5 @@ export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOpt
 	})().catch((error: unknown) =>
 		end(error instanceof Error ? error.message : 'handshake failed', 1011),
 	);
+	return { end };
 }

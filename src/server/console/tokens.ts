@@ -4,23 +4,31 @@ import type { AdminClient } from '../supabase/admin-client';
 
 // The console's one-time tokens: 32 random bytes in the URL the page connects to, only their
 // SHA-256 in the database (either site server may take the WebSocket). Used once, within
-// `consoleTokenTtlMs` of being made; consuming is one UPDATE, so two tries cannot both win.
+// `consoleTokenTtlMs` of being made; consuming is one UPDATE, so two tries cannot both win. Each
+// names the sign-in session that made it: only that session spends it, and the console it opens
+// lives no longer than that session (live-access.ts).
 
 export const consoleTokenTtlMs = 30_000;
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export interface ConsoleTokenOwner {
+	userId: string;
+	sessionId: string;
+}
+
 export async function mintConsoleToken(
 	admin: AdminClient,
-	userId: string,
+	owner: ConsoleTokenOwner,
 	serviceId: string,
 	now = Date.now(),
 ): Promise<string> {
 	const token = randomBytes(32).toString('base64url');
 	const { error } = await admin.from('vps_console_tokens').insert({
 		token_hash: hashOf(token),
-		user_id: userId,
+		user_id: owner.userId,
+		session_id: owner.sessionId,
 		service_id: serviceId,
 		expires_at: new Date(now + consoleTokenTtlMs).toISOString(),
 	});
@@ -33,13 +41,24 @@ export async function mintConsoleToken(
 	return token;
 }
 
-const claimed = z.object({ user_id: z.string(), service_id: z.string() });
+const claimed = z.object({
+	user_id: z.string(),
+	session_id: z.string(),
+	service_id: z.string(),
+	created_at: z.string(),
+});
+
+/** What a spent token names: its owner and service, and when it was made (database time). */
+export interface ConsoleClaim extends ConsoleTokenOwner {
+	serviceId: string;
+	createdAt: string;
+}
 
 /** Whose console the token opens, once; null for an unknown, spent or expired token. */
 export async function consumeConsoleToken(
 	admin: AdminClient,
 	token: string,
-): Promise<{ userId: string; serviceId: string } | null> {
+): Promise<ConsoleClaim | null> {
 	if (!tokenShape.test(token)) return null;
 	const now = new Date().toISOString();
 	const { data, error } = await admin
@@ -48,10 +67,15 @@ export async function consumeConsoleToken(
 		.eq('token_hash', hashOf(token))
 		.is('used_at', null)
 		.gt('expires_at', now)
-		.select('user_id, service_id')
+		.select('user_id, session_id, service_id, created_at')
 		.maybeSingle();
 	if (error) throw new Error(`vps_console_tokens: ${error.message}`);
 	if (!data) return null;
 	const row = claimed.parse(data);
-	return { userId: row.user_id, serviceId: row.service_id };
+	return {
+		userId: row.user_id,
+		sessionId: row.session_id,
+		serviceId: row.service_id,
+		createdAt: row.created_at,
+	};
 }

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../lib/database.types';
-import { supabaseEnv } from './env';
+import type { Database } from '../../lib/database.types.ts';
+import { supabaseEnv } from './env.ts';
 
 /**
  * The service-role client: bypasses row-level security, so it lives only here, on the server, and

@@ -18,6 +18,7 @@ import { staffActions } from '../../../src/lib/domain/staff-action.ts';
 import { approvalKinds, approvalStatuses } from '../../../src/lib/domain/staff-approval.ts';
 import { serviceEvents } from '../../../src/lib/domain/service-event.ts';
 import { serviceStatuses } from '../../../src/lib/domain/service-status.ts';
+import { consoleEndings } from '../../../src/lib/domain/console-ending.ts';
 import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -51,6 +52,7 @@ const sets: Record<string, readonly string[]> = {
 
 let stack: LocalStack;
 let built: Map<string, string[]>;
+let consoleAnswers: string[];
 
 /**
  * `CHECK ((status = ANY (ARRAY['a'::text, 'b'::text])))`, a domain's `CHECK ((VALUE = ANY …))` or
@@ -85,6 +87,13 @@ beforeAll(async () => {
 		const key = name.startsWith('domain ') ? name : `${name}.${found.column}`;
 		built.set(key, found.values);
 	}
+	const source = await stack.sql(async (session) => {
+		const result = await session.query<{ src: string }>(
+			`select prosrc as src from pg_proc where oid = 'public.console_access_live'::regproc`,
+		);
+		return result.rows[0]?.src ?? '';
+	});
+	consoleAnswers = [...source.matchAll(/return '([a-z_]+)'/g)].map((m) => m[1]!);
 }, 60_000);
 
 afterAll(() => stack.stop());
@@ -93,5 +102,13 @@ describe('closed sets: the database allows what the code lists', () => {
 	it.each(Object.entries(sets))('%s', (key, list) => {
 		expect(built.get(key), `no check or domain lists ${key}`).toBeDefined();
 		expect([...built.get(key)!].sort()).toEqual([...list].sort());
+	});
+});
+
+describe('closed sets: what a function answers', () => {
+	it("console_access_live answers 'open' or an ending the site knows, every ending but its own", () => {
+		// `idle` is the relay's own timer and `unverified` the watcher's verdict on failed checks.
+		const fromDatabase = consoleEndings.filter((e) => e !== 'idle' && e !== 'unverified');
+		expect([...consoleAnswers].sort()).toEqual(['open', ...fromDatabase].sort());
 	});
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.t
 import { relay } from '../../../src/server/console/relay.ts';
 import { openUpstream } from '../../../src/server/console/upstream.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
-import type { ConsoleTicket } from '../../../src/server/hypervisor/types.ts';
+import type { ClaimedConsole } from '../../../src/server/console/serve.ts';
+import { sessionIdOf } from '../../../src/lib/auth/token-claims.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 
 // Issue 31: the browser console's two halves on a provisioned VPS of the simulation: the
@@ -22,6 +24,8 @@ let p: Personas;
 let owner: User;
 /** The owner as the API door sees them: the user and their session's access token. */
 let asOwner: { customer: User; accessToken: string | null };
+/** The owner's session, as the WebSocket's cookies name it when the token is spent. */
+let ownerSession: { userId: string; sessionId: string };
 let admin: AdminClient;
 let open: typeof OpenModule;
 let serviceId: string;
@@ -46,6 +50,7 @@ beforeAll(async () => {
 		customer: owner,
 		accessToken: (await p.owner.auth.getSession()).data.session?.access_token ?? null,
 	};
+	ownerSession = { userId: owner.id, sessionId: sessionIdOf(asOwner.accessToken ?? '')! };
 	serviceId = (await paidVps(p, owner.id, 'console-01')).serviceId;
 	await provision(admin, serviceId, 'http://site.test');
 }, 60_000);
@@ -57,7 +62,7 @@ afterAll(async () => {
 
 const tokenOf = (url: string) => url.slice('/console/'.length);
 
-async function screen(ticket: ConsoleTicket): Promise<number> {
+async function screen(ticket: ClaimedConsole): Promise<number> {
 	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 	site.on('connection', (browser) =>
 		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 60_000 }),
@@ -88,10 +93,10 @@ describe('the browser console', () => {
 		if (typeof opened === 'string') throw new Error(opened);
 		expect(opened.url).toMatch(/^\/console\/[A-Za-z0-9_-]{43}$/);
 		expect(await consoleEvents()).toBe(before + 1);
-		const ticket = await open.claimConsole(admin, tokenOf(opened.url), owner.id);
+		const ticket = await open.claimConsole(admin, tokenOf(opened.url), ownerSession);
 		if (typeof ticket === 'string') throw new Error(ticket);
 		expect(await screen(ticket)).toBeGreaterThan(1000);
-		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
+		expect(await open.claimConsole(admin, tokenOf(opened.url), ownerSession)).toBe('token');
 	});
 
 	it('answers not found to a stranger, and opens nothing for another session', async () => {
@@ -100,10 +105,17 @@ describe('the browser console', () => {
 		expect(await open.openConsole(admin, asOwner, 'not-a-uuid')).toBe('not_found');
 		const opened = await open.openConsole(admin, asOwner, serviceId);
 		if (typeof opened === 'string') throw new Error(opened);
-		expect(await open.claimConsole(admin, tokenOf(opened.url), other.id)).toBe('session');
+		expect(
+			await open.claimConsole(admin, tokenOf(opened.url), { ...ownerSession, userId: other.id }),
+		).toBe('session');
 		// Spent by the failed try: the owner cannot reuse what a stranger held.
-		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
-		expect(await open.claimConsole(admin, 'x'.repeat(43), owner.id)).toBe('token');
+		expect(await open.claimConsole(admin, tokenOf(opened.url), ownerSession)).toBe('token');
+		expect(await open.claimConsole(admin, 'x'.repeat(43), ownerSession)).toBe('token');
+		// The owner's other sign-in (another browser) cannot spend this session's token either.
+		const mine = await open.openConsole(admin, asOwner, serviceId);
+		if (typeof mine === 'string') throw new Error(mine);
+		const otherSession = { ...ownerSession, sessionId: randomUUID() };
+		expect(await open.claimConsole(admin, tokenOf(mine.url), otherSession)).toBe('session');
 	});
 
 	it('refuses a stale sign-in and an expired token', async () => {
@@ -122,7 +134,7 @@ describe('the browser console', () => {
 			.update({ expires_at: new Date(Date.now() - 1000).toISOString() })
 			.eq('service_id', serviceId)
 			.is('used_at', null);
-		expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('token');
+		expect(await open.claimConsole(admin, tokenOf(opened.url), ownerSession)).toBe('token');
 	});
 
 	it('refuses while suspended, also for a token made just before', async () => {
@@ -131,7 +143,7 @@ describe('the browser console', () => {
 		await p.service.from('services').update({ status: 'suspended' }).eq('id', serviceId);
 		try {
 			expect(await open.openConsole(admin, asOwner, serviceId)).toBe('suspended');
-			expect(await open.claimConsole(admin, tokenOf(opened.url), owner.id)).toBe('suspended');
+			expect(await open.claimConsole(admin, tokenOf(opened.url), ownerSession)).toBe('suspended');
 		} finally {
 			await p.service.from('services').update({ status: 'active' }).eq('id', serviceId);
 		}

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type RFB from '@novnc/novnc';
 import { z } from 'zod';
+import { consoleEndingOf, type ConsoleEnding } from '~/lib/domain/console-ending';
 
 // The machine's screen in the page: asks the site for a one-time console path, then noVNC (loaded
 // only now, it is large) connects to it. The site's relay holds the hypervisor's ticket and does
-// the VNC authentication; the page speaks plain RFB to the site and never sees either.
+// the VNC authentication; the page speaks plain RFB to the site and never sees either. When the
+// site closes the console (idle, signed out, suspended…), its close code says why, and the page
+// says so in the customer's language.
 
 export type ConsoleLabels = Record<
 	| 'open'
@@ -17,7 +20,7 @@ export type ConsoleLabels = Record<
 	| 'closed'
 	| 'failed',
 	string
->;
+> & { endings: Record<ConsoleEnding, string> };
 
 const opened = z.object({ url: z.string().startsWith('/console/') });
 const refused = z.object({ error: z.object({ message: z.string() }) });
@@ -57,7 +60,13 @@ export default function ConsoleViewer(props: {
 		}
 		const { default: Rfb } = await import('@novnc/novnc');
 		const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-		const viewer = new Rfb(screen.current, `${scheme}//${location.host}${path.data.url}`);
+		// The socket is ours, handed to noVNC, so its close code reaches the page (noVNC keeps it).
+		const socket = new WebSocket(`${scheme}//${location.host}${path.data.url}`);
+		socket.addEventListener('close', (event) => {
+			const ending = consoleEndingOf(event.code);
+			if (ending) setMessage(labels.endings[ending]);
+		});
+		const viewer = new Rfb(screen.current, socket);
 		viewer.scaleViewport = true;
 		viewer.addEventListener('connect', () => setPhase('connected'));
 		viewer.addEventListener('disconnect', () => {

@@ -6,6 +6,8 @@ import { json } from '~/server/http/api';
 import { callerOf } from '~/server/http/caller';
 import { logger } from '~/server/log/logger';
 import { adminClient } from '~/server/supabase/admin-client';
+import { accessTokenOf } from '~/server/vps-panel/door';
+import { sessionIdOf } from '~/lib/auth/token-claims';
 
 export const prerender = false;
 
@@ -15,8 +17,9 @@ const body = z.object({ token: z.string().max(100) });
  * POST /api/internal/console: the site server's relay (server/console-upgrade.ts), holding a
  * browser's WebSocket to /console/<token>, asks here with the browser's cookies, because the
  * database and the hypervisor live in Astro's bundle. Answers where the relay connects, with the
- * hypervisor's credentials: only to this process (its token), never to a browser; anyone else
- * gets the 404 of a route that does not exist.
+ * hypervisor's credentials, and the grant the relay's live access check watches (which session
+ * opened it, when): only to this process (its token), never to a browser; anyone else gets the
+ * 404 of a route that does not exist.
  */
 export const POST: APIRoute = async (context) => {
 	if (!fromThisProcess(context.request)) return new Response(null, { status: 404 });
@@ -24,17 +27,20 @@ export const POST: APIRoute = async (context) => {
 	if (!admin) return json(503, { error: 'unavailable' });
 	const parsed = body.safeParse(await context.request.json().catch(() => null));
 	if (!parsed.success) return json(400, { error: 'invalid' });
-	const caller = await callerOf(context);
+	const user = await callerOf(context);
+	const sessionId = user ? sessionIdOf((await accessTokenOf(context)) ?? '') : null;
+	const caller = user && sessionId ? { userId: user.id, sessionId } : null;
 	try {
-		const ticket = await claimConsole(admin, parsed.data.token, caller?.id);
-		if (typeof ticket === 'string') return json(403, { error: ticket });
-		const { url, headers, ca, fingerprint } = ticket.socket;
+		const claimed = await claimConsole(admin, parsed.data.token, caller);
+		if (typeof claimed === 'string') return json(403, { error: claimed });
+		const { url, headers, ca, fingerprint } = claimed.socket;
 		return json(200, {
 			url,
 			headers,
-			password: ticket.password,
+			password: claimed.password,
 			...(ca ? { ca: ca.toString('base64') } : {}),
 			...(fingerprint ? { fingerprint } : {}),
+			grant: claimed.grant,
 		});
 	} catch (failure) {
 		logger.error('console not opened', { error: failure });
