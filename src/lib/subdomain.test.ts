@@ -29,6 +29,124 @@ describe('subdomain labels', () => {
 		expect(subdomainProblem(null)).toBe('subdomain_required');
 	});
 
+	it('refuses the brand however it is spelled, and inside any label', () => {
+		for (const label of [
+			'frostnode',
+			'fr0stnode',
+			'frost-node',
+			'fr0st-n0d3',
+			'frosstnode',
+			'frostnocle',
+			'billing-frostnode',
+			'frostnode-billing',
+			'my-frostnode',
+			'login-frostnode',
+			'frostnode-support',
+			'frostnodes',
+			'xfrostnodex',
+			'f-r-o-s-t-n-o-d-e',
+			'fr057n0d3',
+		])
+			expect(subdomainProblem(label), label).toBe('subdomain_reserved');
+	});
+
+	it('refuses the site’s own names numbered, misspelled with digits or dressed up', () => {
+		for (const label of [
+			'www1',
+			'www-2',
+			'vvvvvv',
+			'wvvw',
+			'ns01',
+			'ns-2',
+			'mail2',
+			'ma1l',
+			'rnail',
+			'webmail',
+			'admin-panel',
+			'my-panel',
+			'mypanel',
+			'pane1',
+			'secure-login',
+			'login-secure',
+			'supp0rt',
+			'suport',
+			'support-team',
+			'helpdesk',
+			'5taff',
+			'staff-login',
+			'status-page',
+			'status1',
+			'billing-center',
+			'b1ll1ng',
+			'paypage',
+			'my-account',
+			'accounts',
+			'payments',
+			'get-support',
+			'the-admins',
+			'api2',
+			'cdn-1',
+			'postmaster',
+			'devteam',
+			'proxmox',
+			'pve1',
+			'play',
+		])
+			expect(subdomainProblem(label), label).toBe('subdomain_reserved');
+	});
+
+	it('keeps ordinary names free, even ones that hold a kept word or look near one', () => {
+		for (const label of [
+			'wolfpack',
+			'minecraftlan',
+			'nordicraft',
+			'frost-craft',
+			'frostbite',
+			'frostheim',
+			'frostland',
+			'northnode',
+			'icenode',
+			'vikings',
+			'valheim-vikings',
+			'ingrids-mc',
+			'my-cool-server-2',
+			'oslo-gamers',
+			'team-fjord',
+			'the-lads',
+			'creeper-club',
+			'blockparty',
+			'pixelpals',
+			'ragnarok',
+			'snowfall',
+			'mailman',
+			'playtime',
+			'letsplay',
+			'shopkeepers',
+			'gamestore-mc',
+			'helpinghands',
+			'adminecraft',
+			'admiral',
+			'apiary',
+			'statik',
+			'devils',
+			'testudo',
+			'rootbeer',
+			'payday',
+			'popcorn',
+			'wow',
+			'bling',
+			'nsfw-free',
+			'support-squad',
+			'rust-2024',
+			'mc-help',
+			'ssh-tunnelers',
+			'secure-minecraft',
+			'staffordshire',
+			'accountant',
+		])
+			expect(subdomainProblem(label), label).toBeNull();
+	});
+
 	it('normalizes case and spaces before checking', () => {
 		expect(normalizeSubdomain('  Ingrids-MC ')).toBe('ingrids-mc');
 		expect(subdomainSchema.parse(' MyServer ')).toBe('myserver');

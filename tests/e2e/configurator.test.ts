@@ -22,6 +22,9 @@ test('the configurator prices every change and puts the configuration in the car
 	const name = form.getByRole('textbox', { name: 'Your subdomain' });
 	await name.fill('www');
 	await expect(form.getByRole('alert')).toHaveText('This name is reserved. Please choose another.');
+	// Look-alikes of the brand and the site's names too (issue 38).
+	await name.fill('billing-fr0stnode');
+	await expect(form.getByRole('alert')).toHaveText('This name is reserved. Please choose another.');
 	await form.getByRole('button', { name: 'Add to cart' }).click();
 	await expect(page).not.toHaveURL(/\/cart$/);
 	const label = `pal-${Math.random().toString(36).slice(2, 10)}`;

@@ -71,6 +71,13 @@ for (const { locale, path, t, cartKey } of cases) {
 				.getByRole('alert')
 				.filter({ hasText: t['vps.configurator.keyInvalid'].replace('{line}', '2') }),
 		).toBeVisible();
+		// A key with a character its delivery cannot carry (issue 38: U+0085 reached cloud-init).
+		await keys.fill(`${key}\n${ed25519PublicKey('frost\u0085laptop')}`);
+		await expect(
+			form
+				.getByRole('alert')
+				.filter({ hasText: t['vps.configurator.keyCharacters'].replace('{line}', '2') }),
+		).toBeVisible();
 		// Not yet: "Add to cart" waits for a choice that can be ordered.
 		await form.getByRole('button', { name: t['configurator.add'] }).click();
 		await expect(page).not.toHaveURL(/\/cart$/);

@@ -69,6 +69,9 @@ test('saves a key, resets the root password once and reinstalls with the key', a
 	await keys.locator('input[name=name]').fill('Cut');
 	await keys.getByRole('button', { name: 'Add key' }).click();
 	await expect(keys).toContainText('This is not an OpenSSH public key');
+	await keys.locator('textarea[name=publicKey]').fill(sshKey.replace(/ (\S+)$/, ' frost\u2028$1'));
+	await keys.getByRole('button', { name: 'Add key' }).click();
+	await expect(keys).toContainText('This key holds a character it cannot be delivered with');
 
 	const id = await runningVps(page, 'rein-e2e');
 	await page.goto(`/panel/vps/${id}`);

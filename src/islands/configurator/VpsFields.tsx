@@ -51,9 +51,11 @@ export default function VpsFields({ configurator: c, images, ram, asked, strings
 		keys && (draft.keysText.trim() || asked)
 			? keys.code === 'vps_ssh_key_invalid'
 				? fill(s['vps.configurator.keyInvalid'], { line: keys.line })
-				: keys.code === 'vps_ssh_keys_too_many'
-					? fill(s['vps.configurator.keysTooMany'], { max: maxSshKeys })
-					: s['vps.configurator.keysRequired']
+				: keys.code === 'vps_ssh_key_characters'
+					? fill(s['vps.configurator.keyCharacters'], { line: keys.line })
+					: keys.code === 'vps_ssh_keys_too_many'
+						? fill(s['vps.configurator.keysTooMany'], { max: maxSshKeys })
+						: s['vps.configurator.keysRequired']
 			: null;
 	const alert = (text: string | null) =>
 		text && (

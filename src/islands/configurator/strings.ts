@@ -57,6 +57,7 @@ export const vpsFieldKeys = [
 	'sshKeys.saved',
 	'vps.configurator.keysRequired',
 	'vps.configurator.keyInvalid',
+	'vps.configurator.keyCharacters',
 	'vps.configurator.keysTooMany',
 	'vps.configurator.passwordLinux',
 	'vps.configurator.passwordWindows',

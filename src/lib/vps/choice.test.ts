@@ -5,6 +5,7 @@ import {
 	isValidHostname,
 	maxSshKeys,
 	normalizeHostname,
+	normalizeSshKey,
 	splitSshKeys,
 	vpsChoiceBody,
 	vpsChoiceProblem,
@@ -61,7 +62,7 @@ describe('isOpenSshPublicKey', () => {
 		expect(isOpenSshPublicKey(rsa)).toBe(true);
 		expect(isOpenSshPublicKey(ecdsa)).toBe(true);
 		expect(isOpenSshPublicKey(line('ssh-ed25519', ed25519Blob(), ''))).toBe(true);
-		expect(isOpenSshPublicKey(`  ${ed25519}  `)).toBe(true);
+		expect(isOpenSshPublicKey(normalizeSshKey(`  ${ed25519}  `))).toBe(true);
 		expect(isOpenSshPublicKey(line('ssh-rsa', rsaBlob(), 'two words here'))).toBe(true);
 	});
 
@@ -124,8 +125,11 @@ describe('isOpenSshPublicKey', () => {
 });
 
 describe('splitSshKeys', () => {
-	it('keeps one key a line, trimmed, without blank lines or repeats', () => {
-		expect(splitSshKeys(`\n ${ed25519} \r\n\r\n${rsa}\n${ed25519}\n`)).toEqual([ed25519, rsa]);
+	it('keeps one key a line, normalized, without blank lines or repeats', () => {
+		expect(splitSshKeys(`\n ${ed25519} \r\n\r\n${rsa}\n${ed25519.replace(' ', '   ')}\n`)).toEqual([
+			ed25519,
+			rsa,
+		]);
 		expect(splitSshKeys('   \n')).toEqual([]);
 	});
 });
@@ -176,6 +180,10 @@ describe('vpsChoiceProblem', () => {
 		expect(vpsChoiceProblem({ image: 'debian-12', hostname: 'web', sshKeys: ['nope'] }, 2)).toBe(
 			'vps_ssh_key_invalid',
 		);
+		const separated = `${ed25519}\u2028work`;
+		expect(
+			vpsChoiceProblem({ image: 'debian-12', hostname: 'web', sshKeys: [rsa, separated] }, 2),
+		).toBe('vps_ssh_key_characters');
 		expect(
 			vpsChoiceProblem({ image: 'windows-server-2022', hostname: 'win', sshKeys: [ed25519] }, 8),
 		).toBe('vps_ssh_keys_windows');
@@ -189,7 +197,9 @@ describe('vpsChoiceProblem', () => {
 		expect(
 			vpsChoiceProblem({ image: 'debian-12', hostname: 'web', sshKeys: keys.slice(1) }, 2),
 		).toBeNull();
-		// The body takes them, so the refusal is the rule's, with its translated message.
+		// The body takes them (normalized, each once), so the refusal is the rule's, translated.
+		const sent = { image: 'debian-12', hostname: 'w', sshKeys: [` ${ecdsa}`, ecdsa, ' '] };
+		expect(vpsChoiceBody.parse(sent).sshKeys).toEqual([ecdsa]);
 		expect(
 			vpsChoiceBody.safeParse({ image: 'debian-12', hostname: 'w', sshKeys: keys }).success,
 		).toBe(true);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { findVpsImage, type VpsImage, type VpsImageId } from './images';
-import { isOpenSshPublicKey } from './ssh-key';
+import { isOpenSshPublicKey, normalizeSshKey, sshKeyProblem } from './ssh-key';
 
-export { isOpenSshPublicKey };
+export { isOpenSshPublicKey, normalizeSshKey };
 
 // What a customer chooses for a VPS besides its size: the image, the machine's name and how to get
 // in. The configurator checks it as they type, checkout checks it again; both use these rules.
@@ -23,6 +23,7 @@ export const vpsProblems = [
 	'vps_image_ram',
 	'vps_hostname_invalid',
 	'vps_ssh_key_invalid',
+	'vps_ssh_key_characters',
 	'vps_ssh_keys_windows',
 ] as const;
 export type VpsProblem = (typeof vpsProblems)[number];
@@ -38,16 +39,23 @@ export function isValidHostname(hostname: string): boolean {
 	return hostnamePattern.test(hostname);
 }
 
-/** Keys as typed: one per line, blank lines dropped, each trimmed and kept once. */
+/** Keys as a request carries them: each normalized (ssh-key.ts), blanks dropped, each kept once. */
+export function uniqueSshKeys(keys: readonly string[]): string[] {
+	return [...new Set(keys.map(normalizeSshKey).filter(Boolean))];
+}
+
+/** Keys as typed: one per line. */
 export function splitSshKeys(text: string): string[] {
-	return [
-		...new Set(
-			text
-				.split(/\r?\n/)
-				.map((line) => line.trim())
-				.filter(Boolean),
-		),
-	];
+	return uniqueSshKeys(text.split(/\r?\n/));
+}
+
+/** Why one key cannot be ordered, as checkout says it; null when it can. */
+export function vpsKeyProblem(
+	key: string,
+): 'vps_ssh_key_invalid' | 'vps_ssh_key_characters' | null {
+	const problem = sshKeyProblem(key);
+	if (!problem) return null;
+	return problem === 'characters' ? 'vps_ssh_key_characters' : 'vps_ssh_key_invalid';
 }
 
 /** The first thing wrong with a choice for a VPS of `ramGb`, or null when it can be ordered. */
@@ -61,21 +69,27 @@ export function vpsChoiceProblem(
 	if (!isValidHostname(choice.hostname)) return 'vps_hostname_invalid';
 	const keys = choice.sshKeys ?? [];
 	if (keys.length && image.os === 'windows') return 'vps_ssh_keys_windows';
-	if (keys.length > maxSshKeys || keys.some((key) => !isOpenSshPublicKey(key)))
-		return 'vps_ssh_key_invalid';
+	if (keys.length > maxSshKeys) return 'vps_ssh_key_invalid';
+	for (const key of keys) {
+		const problem = vpsKeyProblem(key);
+		if (problem) return problem;
+	}
 	return null;
 }
 
 /**
- * The shape a request may carry (`item.vps`); the rules above judge its content. Its caps bound
- * what is read, above the rules' own limits, so eleven keys or a 9 KB paste get the rule's
- * translated answer (vps_ssh_key_invalid), not a bare 400.
+ * The keys a request may carry (checkout's `item.vps`, a reinstall), read as uniqueSshKeys reads
+ * them; the rules above judge them. The caps bound what is read, above the rules' own limits, so
+ * eleven keys or a 9 KB paste get the rule's translated answer (vps_ssh_key_invalid), not a bare 400.
  */
+export const sshKeysBody = /* @__PURE__ */ z
+	.array(z.string().max(16_384))
+	.max(maxSshKeys * 5)
+	.transform(uniqueSshKeys);
+
+/** The shape a request may carry (`item.vps`); the rules above judge its content. */
 export const vpsChoiceBody = /* @__PURE__ */ z.object({
 	image: z.string().max(40),
 	hostname: z.string().max(253),
-	sshKeys: z
-		.array(z.string().max(16_384))
-		.max(maxSshKeys * 5)
-		.optional(),
+	sshKeys: sshKeysBody.optional(),
 });

@@ -53,6 +53,14 @@ describe('checkVpsDraft', () => {
 		expect(check.choice).toBeNull();
 	});
 
+	it('names the line of a key with a character it cannot be delivered with', () => {
+		const keysText = `${key()}\n${key()}\u0085work\n${key()}`;
+		expect(checkVpsDraft({ ...debian, keysText }, images, 2).keys).toEqual({
+			code: 'vps_ssh_key_characters',
+			line: 2,
+		});
+	});
+
 	it('refuses more than ten keys', () => {
 		const keysText = Array.from({ length: 11 }, key).join('\n');
 		expect(checkVpsDraft({ ...debian, keysText }, images, 2).keys).toEqual({

@@ -1,9 +1,10 @@
 import {
-	isOpenSshPublicKey,
 	isValidHostname,
 	maxSshKeys,
 	normalizeHostname,
+	normalizeSshKey,
 	splitSshKeys,
+	vpsKeyProblem,
 	type VpsChoice,
 } from './choice';
 import type { PublicVpsImage, VpsImageId } from './images';
@@ -30,7 +31,7 @@ export const emptyVpsDraft: VpsDraft = { image: null, hostname: '', access: 'key
 
 export type VpsKeysProblem =
 	| { code: 'vps_ssh_keys_required' | 'vps_ssh_keys_too_many' }
-	| { code: 'vps_ssh_key_invalid'; line: number };
+	| { code: 'vps_ssh_key_invalid' | 'vps_ssh_key_characters'; line: number };
 
 export interface VpsDraftCheck {
 	image: 'vps_image_unknown' | 'vps_image_ram' | null;
@@ -44,9 +45,11 @@ export interface VpsDraftCheck {
 const keysAllowed = (image: PublicVpsImage | undefined) => image?.os !== 'windows';
 
 function keysProblem(text: string): VpsKeysProblem | null {
-	const lines = text.split(/\r?\n/);
-	const bad = lines.findIndex((line) => line.trim() !== '' && !isOpenSshPublicKey(line.trim()));
-	if (bad >= 0) return { code: 'vps_ssh_key_invalid', line: bad + 1 };
+	const lines = text.split(/\r?\n/).map(normalizeSshKey);
+	for (const [index, line] of lines.entries()) {
+		const code = line && vpsKeyProblem(line);
+		if (code) return { code, line: index + 1 };
+	}
 	const keys = splitSshKeys(text);
 	if (!keys.length) return { code: 'vps_ssh_keys_required' };
 	return keys.length > maxSshKeys ? { code: 'vps_ssh_keys_too_many' } : null;
@@ -119,6 +122,9 @@ export function draftFrom(choice: VpsChoice | undefined): VpsDraft {
  * stays the one place the keys are, so pasting beside picking works and the checks see both.
  */
 export function withKeyLine(text: string, key: string, on: boolean): string {
-	const lines = text.split(/\r?\n/).filter((line) => line.trim() && line.trim() !== key.trim());
-	return [...lines, ...(on ? [key.trim()] : [])].join('\n');
+	const picked = normalizeSshKey(key);
+	const lines = text
+		.split(/\r?\n/)
+		.filter((line) => line.trim() && normalizeSshKey(line) !== picked);
+	return [...lines, ...(on ? [picked] : [])].join('\n');
 }

@@ -1,6 +1,9 @@
-// An OpenSSH public key line (`type base64 [comment]`) read down to its wire blob (RFC 4253, 5656,
-// 8709): a truncated paste, a private key, a fingerprint or a blob of another type is refused
-// here, where the customer can fix it, not by the machine's first boot.
+// The one rule for an SSH key, wherever it comes in (checkout, the profile's saved keys, a
+// reinstall) and before a hypervisor takes it: an OpenSSH public key line (`type base64 [comment]`)
+// read down to its wire blob (RFC 4253, 5656, 8709), and a line every step to the machine carries
+// unchanged. A truncated paste, a private key, a fingerprint, a blob of another type or a
+// character the way there cannot carry is refused here, where the customer can fix it, not by
+// the machine's first boot after they paid.
 
 /** The curve an ECDSA key type names in its blob, and the length of its uncompressed point. */
 const ecdsaCurves: Record<string, { curve: string; point: number }> = {
@@ -65,12 +68,49 @@ function blobHolds(type: string, blob: Uint8Array): boolean {
 	return read.done();
 }
 
-/** One OpenSSH public key, alone on its line (a second key type further on is a second key). */
-export function isOpenSshPublicKey(line: string): boolean {
-	if (line.length > 8192 || /[\r\n]/.test(line)) return false;
-	const [type, blob, ...comment] = line.trim().split(/\s+/);
-	if (!type || !blob || !sshKeyTypes.includes(type)) return false;
-	if (comment.some((word) => sshKeyTypes.includes(word))) return false;
+export type SshKeyProblem = 'invalid' | 'characters';
+
+export const maxSshKeyLength = 8192;
+
+// Control, format, surrogate, private-use and unassigned code points, and every separator but the
+// space: cloud-init's YAML reader (YAML 1.1) breaks lines at U+0085, U+2028 and U+2029 and refuses
+// most other controls; the rest are invisible in a form and in `authorized_keys`.
+const unsafeCharacter = /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+// Proxmox writes each key unquoted into the cloud-init user-data (`  - <key>`), where ": " or a
+// final ":" turn the line into a mapping and " #" starts a YAML comment.
+const yamlSign = /:( |$)| #/;
+
+/** A key as pasted made what is kept and delivered: trimmed, one space between its words. */
+export function normalizeSshKey(pasted: string): string {
+	return pasted.trim().replace(/ {2,}/g, ' ');
+}
+
+/**
+ * What stops a key line from reaching the machine as it is: Proxmox's `sshkeys` (one key a line),
+ * the YAML it writes for cloud-init, and sshd. The hypervisor adapters hold every key to this;
+ * the customer's rule (sshKeyProblem) adds the key itself.
+ */
+export function sshKeyLineProblem(line: string): SshKeyProblem | null {
+	if (line.length > maxSshKeyLength) return 'invalid';
+	if (unsafeCharacter.test(line) || yamlSign.test(line)) return 'characters';
+	const [type, blob] = line.split(' ');
+	if (line !== normalizeSshKey(line) || !type || !blob || !sshKeyTypes.includes(type))
+		return 'invalid';
+	return null;
+}
+
+/** The first thing wrong with a (normalized) key, or null when it can be ordered and delivered. */
+export function sshKeyProblem(key: string): SshKeyProblem | null {
+	const problem = sshKeyLineProblem(key);
+	if (problem) return problem;
+	const [type = '', blob = '', ...comment] = key.split(' ');
+	// A second key type further on is a second key pasted onto the same line.
+	if (comment.some((word) => sshKeyTypes.includes(word))) return 'invalid';
 	const bytes = decodeBase64(blob);
-	return bytes !== null && blobHolds(type, bytes);
+	return bytes !== null && blobHolds(type, bytes) ? null : 'invalid';
+}
+
+/** One OpenSSH public key, alone on its line and normalized, that the rule above accepts. */
+export function isOpenSshPublicKey(key: string): boolean {
+	return sshKeyProblem(key) === null;
 }

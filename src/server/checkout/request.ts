@@ -84,6 +84,10 @@ export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProble
 function vpsOf(sent: CheckoutBody['item']['vps']): VpsChoice | null {
 	const image = vpsImageIdSchema.safeParse(sent?.image);
 	if (!sent || !image.success) return null;
-	const sshKeys = [...new Set(sent.sshKeys?.map((key) => key.trim()).filter(Boolean) ?? [])];
-	return { image: image.data, hostname: normalizeHostname(sent.hostname), sshKeys };
+	// The keys come normalized and each once (sshKeysBody).
+	return {
+		image: image.data,
+		hostname: normalizeHostname(sent.hostname),
+		sshKeys: sent.sshKeys ?? [],
+	};
 }

@@ -1,4 +1,4 @@
-import { isOpenSshPublicKey } from '../../lib/vps/ssh-key';
+import { normalizeSshKey, sshKeyProblem } from '../../lib/vps/ssh-key';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { sshFingerprint } from './fingerprint';
@@ -8,7 +8,7 @@ import { sshFingerprint } from './fingerprint';
 
 export const maxSavedSshKeys = 20;
 
-export type SshKeyRefusal = 'invalid' | 'name' | 'duplicate' | 'limit' | 'not_found';
+export type SshKeyRefusal = 'invalid' | 'characters' | 'name' | 'duplicate' | 'limit' | 'not_found';
 
 export async function addSshKey(
 	admin: AdminClient,
@@ -16,9 +16,11 @@ export async function addSshKey(
 	input: { name: string; publicKey: string },
 ): Promise<{ id: string } | SshKeyRefusal> {
 	const name = input.name.trim();
-	const publicKey = input.publicKey.trim();
+	// Checkout's rule: a saved key is one the customer can order or reinstall with.
+	const publicKey = normalizeSshKey(input.publicKey);
 	if (name.length < 1 || name.length > 60) return 'name';
-	if (!isOpenSshPublicKey(publicKey)) return 'invalid';
+	const problem = sshKeyProblem(publicKey);
+	if (problem) return problem;
 	const { data, error } = await admin
 		.from('ssh_keys')
 		.insert({

@@ -11,6 +11,7 @@ export const reinstallRefusals: Record<ReinstallProblem, { status: number; messa
 	vps_image_ram: { status: 422, message: 'checkout.error.vps_image_ram' },
 	vps_hostname_invalid: { status: 422, message: 'checkout.error.vps_hostname_invalid' },
 	vps_ssh_key_invalid: { status: 422, message: 'checkout.error.vps_ssh_key_invalid' },
+	vps_ssh_key_characters: { status: 422, message: 'checkout.error.vps_ssh_key_characters' },
 	vps_ssh_keys_windows: { status: 422, message: 'checkout.error.vps_ssh_keys_windows' },
 };
 

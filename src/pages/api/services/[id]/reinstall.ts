@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { maxSshKeys } from '~/lib/vps/choice';
+import { sshKeysBody } from '~/lib/vps/choice';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
 import { accessTokenOf } from '~/server/vps-panel/door';
@@ -9,13 +9,10 @@ import { reinstallVps } from '~/server/vps-panel/reinstall';
 
 export const prerender = false;
 
-// Caps bound what is read; checkout's rules judge the content (too many keys get their message).
+// Keys are read as checkout reads them; checkout's rules judge the content.
 const body = z.object({
 	image: z.string().max(40),
-	sshKeys: z
-		.array(z.string().max(16_384))
-		.max(maxSshKeys * 5)
-		.optional(),
+	sshKeys: sshKeysBody.optional(),
 	confirm: z.string().max(253),
 	locale: z.string().optional(),
 });
