@@ -29,7 +29,8 @@ async function newCustomer() {
 }
 
 /** What the token reads of its customer's profile: one row while the session lives. */
-const profileRows = async (token: string) => visibleRows(clientWithToken(p.stack, token), 'profiles');
+const profileRows = async (token: string) =>
+	visibleRows(clientWithToken(p.stack, token), 'profiles');
 
 describe('a signed-out session’s token reads nothing', () => {
 	it('after logout (scope local): the seeded customer’s invoices, panel and functions', async () => {
