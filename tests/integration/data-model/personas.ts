@@ -50,10 +50,33 @@ async function signIn(
 	stack: LocalStack,
 	who: { email: string; password: string },
 ): Promise<Client> {
+	return (await sessionOf(stack, who)).client;
+}
+
+/** A new sign-in of `who`: its client, its access token and its session's id (the JWT's claim). */
+export async function sessionOf(stack: LocalStack, who: { email: string; password: string }) {
 	const client = clientFor(stack);
-	const { error } = await client.auth.signInWithPassword(who);
+	const { data, error } = await client.auth.signInWithPassword(who);
 	if (error) throw error;
-	return client;
+	const token = data.session.access_token;
+	return { client, token, sessionId: sessionIdOf(token) };
+}
+
+/** The `session_id` claim of an access token: the auth.sessions row it belongs to. */
+export function sessionIdOf(accessToken: string): string {
+	const claims: unknown = JSON.parse(
+		Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
+	);
+	const id = typeof claims === 'object' && claims && 'session_id' in claims && claims.session_id;
+	if (typeof id !== 'string') throw new Error('the access token names no session');
+	return id;
+}
+
+/** A client that sends this access token as it is, whatever became of its session since. */
+export function clientWithToken(stack: LocalStack, accessToken: string): Client {
+	return clientFor(stack, stack.anonKey, {
+		global: { headers: { Authorization: `Bearer ${accessToken}` } },
+	});
 }
 
 /**

@@ -10,6 +10,7 @@ const migrationFiles = readdirSync(fileURLToPath(new URL('migrations/', root)))
 	.sort();
 
 let pg: Postgres15;
+const customer = '9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02';
 beforeAll(() => {
 	pg = startPostgres15();
 	// The same starting point the local stack gives PGlite (supabase/local/db/bootstrap.ts): its auth
@@ -33,12 +34,20 @@ describe('on PostgreSQL 15', () => {
 		expect(unprotected.trim()).toBe('');
 	});
 
-	it('policies hold for a customer there too', () => {
+	it('policies hold for a customer there too, while their session lives', () => {
+		const session = 'f15f15f1-5f15-4f15-8f15-f15f15f15f15';
 		const seen = pg.psql(`
+			insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+				values ('${session}', '${customer}', now(), now(), 'aal1');
 			set local role authenticated;
-			select set_config('request.jwt.claims', '{"sub":"9a1f4b7c-2e3d-4f5a-8b6c-7d8e9f0a1b02","role":"authenticated"}', true);
+			select set_config('request.jwt.claims', '{"sub":"${customer}","role":"authenticated","aal":"aal1","session_id":"${session}"}', true);
+			select count(*) from public.invoices;
+			reset role;
+			delete from auth.sessions where id = '${session}';
+			set local role authenticated;
 			select count(*) from public.invoices;
 		`);
-		expect(seen.trim().split('\n').at(-1)).toBe('1');
+		// One invoice of theirs; none once the session is signed out (its row deleted).
+		expect(seen.trim().split('\n').slice(-2)).toEqual(['1', '0']);
 	});
 });
