@@ -36,6 +36,8 @@ export interface AuthSettings {
 	emailTemplates: EmailTemplates;
 	/** Multi-factor authentication (TOTP): factor limits, challenge expiry, enabled flags. */
 	mfa: MfaSettings;
+	/** The MFA verification attempt hook's function, quoted (`"public"."fn"`); none when unset. */
+	mfaVerificationAttemptHook: string | undefined;
 }
 
 export interface AuthContext {
