@@ -22,7 +22,8 @@ export interface GoogleAccount {
 	emailVerified: boolean;
 }
 
-const CODE_LIFETIME_SECONDS = 60;
+// The signed note /callback redeems, as short-lived as an OAuth code.
+const NOTE_LIFETIME_SECONDS = 60;
 
 /** Google's subjects are 21 digits; this one is stable per address, so an account keeps its id. */
 export function standInSubject(email: string): string {
@@ -86,7 +87,7 @@ export function standInSendCode(ctx: AuthContext, request: ApiRequest): ApiRespo
 async function callbackWithCode(ctx: AuthContext, account: GoogleAccount, state: string) {
 	const back = new URL(`${authUrl(ctx)}/callback`);
 	back.searchParams.set('state', state);
-	const exp = Math.floor(Date.now() / 1000) + CODE_LIFETIME_SECONDS;
+	const exp = Math.floor(Date.now() / 1000) + NOTE_LIFETIME_SECONDS;
 	const { sub, email, name } = account;
 	const note = { typ: 'google-stand-in', exp, sub, email, name, email_verified: true };
 	back.searchParams.set('code', await signJwt(note, ctx.keys.legacyKey));
