@@ -1680,6 +1680,7 @@ export type Database = {
 				Returns: string;
 			};
 			grant_staff: { Args: { email: string }; Returns: string };
+			hook_mfa_verification_attempt: { Args: { event: Json }; Returns: Json };
 			invoice_refundable: { Args: { invoice: string }; Returns: number };
 			issue_renewal_invoice: {
 				Args: {

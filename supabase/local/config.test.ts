@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from './config.ts';
 import { readEmailTemplates } from './auth/template-config.ts';
@@ -60,6 +60,29 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(valueIn('auth.mfa.totp', 'enroll_enabled')).toBe(String(DEFAULTS.mfa.totpEnrollEnabled));
 		expect(valueIn('auth.mfa.totp', 'verify_enabled')).toBe(String(DEFAULTS.mfa.totpVerifyEnabled));
 		expect(DEFAULTS.mfa.totpEnrollEnabled && DEFAULTS.mfa.totpVerifyEnabled).toBe(true);
+	});
+
+	it('run the project’s MFA verification attempt hook, a function its migrations create', () => {
+		expect(valueIn('auth.hook.mfa_verification_attempt', 'enabled')).toBe('true');
+		expect(valueIn('auth.hook.mfa_verification_attempt', 'uri')).toBe(
+			'pg-functions://postgres/public/hook_mfa_verification_attempt',
+		);
+		expect(authSettingsFrom({}).mfaVerificationAttemptHook).toBe(
+			'"public"."hook_mfa_verification_attempt"',
+		);
+		expect(authSettingsFrom({ configFile: null }).mfaVerificationAttemptHook).toBeUndefined();
+		expect(
+			authSettingsFrom({ mfaVerificationAttemptHook: null }).mfaVerificationAttemptHook,
+		).toBeUndefined();
+		expect(() =>
+			authSettingsFrom({ mfaVerificationAttemptHook: 'https://hooks.example/mfa' }),
+		).toThrow(/only pg-functions/);
+		const migrations = readdirSync(new URL('../migrations', import.meta.url))
+			.map((name) => readFileSync(new URL(`../migrations/${name}`, import.meta.url), 'utf8'))
+			.join('\n');
+		expect(migrations).toContain(
+			'create function public.hook_mfa_verification_attempt(event jsonb)',
+		);
 	});
 
 	it('name the project’s auth mail templates, which exist and parse', () => {

@@ -40,6 +40,11 @@ export interface LocalStackOptions {
 	 * pages are played by a clearly labelled stand-in the stack serves.
 	 */
 	externalGoogle?: boolean;
+	/**
+	 * GoTrue's MFA verification attempt hook, `pg-functions://postgres/<schema>/<function>`
+	 * (`[auth.hook.mfa_verification_attempt]` of configFile when unset; null for none).
+	 */
+	mfaVerificationAttemptHook?: string | null;
 	// Beyond the documented interface: knobs tests use to reach limits quickly.
 	host?: string;
 	additionalRedirectUrls?: string[];

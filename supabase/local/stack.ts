@@ -2,6 +2,7 @@ import { resolve, join } from 'node:path';
 import { BcryptPool } from './auth/bcrypt-pool.ts';
 import type { AuthContext } from './auth/context.ts';
 import { LoginLimiter } from './auth/rate-limit.ts';
+import { StandInProofs } from './auth/google-stand-in-proofs.ts';
 import { authSettingsFrom } from './auth/settings.ts';
 import { createAuthHandler } from './auth/router.ts';
 import { DEFAULTS } from './config.ts';
@@ -92,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			keys,
 			mailbox,
 			limiter: new LoginLimiter({ ...DEFAULTS.rateLimits, ...options.rateLimits }),
+			standIn: new StandInProofs(),
 			bcrypt,
 			apiUrl: () => apiUrl,
 			settings: authSettingsFrom(options),

@@ -28,6 +28,22 @@ export async function linkMailedTo(address: string): Promise<string> {
 	return link!;
 }
 
+/** The code in the newest mail to `address` ("Code: 123456"), waiting for it to arrive. */
+export async function codeMailedTo(address: string): Promise<string> {
+	let code: string | undefined;
+	await expect
+		.poll(async () => {
+			const { messages } = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
+				messages: Mail[];
+			};
+			const mail = messages.find((m) => m.to.includes(address));
+			code = mail ? /Code: (\d{6})/.exec(mail.html)?.[1] : undefined;
+			return code;
+		})
+		.toBeTruthy();
+	return code!;
+}
+
 export function uniqueEmail(prefix: string): string {
 	return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }

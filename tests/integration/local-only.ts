@@ -32,6 +32,8 @@ export const LOCAL_ONLY: Record<string, string> = {
 		'opens an embedded stack on a data folder from before the MFA tables',
 	'tests/integration/local-stack/auth-mfa-local.test.ts':
 		'ages MFA challenges in the database, lowers the MFA limits and adds a migration of its own',
+	'tests/integration/local-stack/auth-mfa-hook.test.ts':
+		'adds a hook function of its own and points the MFA verification attempt hook at it',
 	'tests/integration/local-stack/rest-write.test.ts': 'lowers the request body limit',
 	'tests/integration/data-model/policy-mutation.test.ts': 'adds a migration of its own',
 	'tests/integration/data-model/database-types.test.ts':

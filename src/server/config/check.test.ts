@@ -127,6 +127,24 @@ describe('the start-up configuration check', () => {
 		expect(problems({})).toEqual([]);
 	});
 
+	it('refuses a local Supabase stack in production (its Google sign-in is a stand-in), and only there', () => {
+		const demoKey = (role: string) =>
+			`eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: 'supabase-demo', role })).toString('base64url')}.signature`;
+		const hostedKey = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ iss: 'supabase', ref: 'abcd', role: 'anon' })).toString('base64url')}.signature`;
+		const refusal = [expect.stringMatching(/local Supabase stack’s key/)];
+		expect(problems({ ...production, PUBLIC_SUPABASE_ANON_KEY: demoKey('anon') })).toEqual(refusal);
+		expect(problems({ ...production, SUPABASE_SERVICE_ROLE_KEY: demoKey('service_role') })).toEqual(
+			refusal,
+		);
+		expect(problems({ ...production, PUBLIC_SUPABASE_ANON_KEY: hostedKey })).toEqual([]);
+		const local = {
+			PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321',
+			PUBLIC_SUPABASE_ANON_KEY: demoKey('anon'),
+			SUPABASE_SERVICE_ROLE_KEY: demoKey('service_role'),
+		};
+		expect(problems(local, 'development')).toEqual([]);
+	});
+
 	it('refuses the simulated hypervisor in production, as it refuses the simulated panel', () => {
 		const found = problems({ ...production, PROXMOX_URL: undefined });
 		expect(found).toEqual([expect.stringMatching(/^PROXMOX_URL is not set: .*simulated/)]);

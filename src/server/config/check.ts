@@ -13,8 +13,9 @@ import { errorText } from '../log/error-text.ts';
 /**
  * The start-up check (server/site-server.ts runs it before serving anything): every missing or
  * malformed setting, each named, in one list. Production additionally refuses the development
- * stand-ins (test gateway, simulated panel, simulated hypervisor, embedded DNS, no mail): a shop that takes money must really charge,
- * provision and mail. Relative imports carry .ts because the site server loads this file directly.
+ * stand-ins (test gateway, simulated panel, simulated hypervisor, embedded DNS, no mail, a local
+ * Supabase stack with its Google sign-in stand-in): a shop that takes money must really charge,
+ * provision, mail and sign people in. Relative imports carry .ts because the site server loads this file directly.
  */
 type Env = Record<string, string | undefined>;
 type ReadFile = (path: string) => string;

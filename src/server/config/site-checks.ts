@@ -1,6 +1,7 @@
 import { parseTrustedProxies } from '../http/client-address.ts';
 import { parseHostAliases } from '../http/site-origin.ts';
 import { errorText } from '../log/error-text.ts';
+import { isLocalStackKey } from './local-stack-keys.ts';
 
 // The site's own settings: where it is, how it listens, and what it needs from Supabase. Each
 // check names its variable and never echoes a secret's value.
@@ -99,6 +100,10 @@ export function supabaseProblems(env: Env, mode: Mode): string[] {
 	if ((production || url) && !service)
 		problems.push(
 			'SUPABASE_SERVICE_ROLE_KEY (or SUPABASE_SECRET_KEY) is not set: orders, billing and webhooks need it',
+		);
+	if (production && [anon, env.SUPABASE_SERVICE_ROLE_KEY].some(isLocalStackKey))
+		problems.push(
+			'PUBLIC_SUPABASE_ANON_KEY or SUPABASE_SERVICE_ROLE_KEY is a local Supabase stack’s key: production runs on a Supabase project, never on the local stack (its Google sign-in is a stand-in) or `supabase start` (its JWT secret is public)',
 		);
 	const secret = env.SUPABASE_SECRET_KEY?.trim();
 	if (secret && !/^sb_secret_\S+$/.test(secret))

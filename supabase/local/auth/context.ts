@@ -6,6 +6,7 @@ import type { EmailTemplates } from './template-config.ts';
 import type { PasswordPolicy } from './passwords.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 import type { MfaSettings } from './mfa-config.ts';
+import type { StandInProofs } from './google-stand-in-proofs.ts';
 
 // Everything an auth endpoint needs, passed explicitly instead of living in module globals, so two
 // stacks in one process (tests) never share state.
@@ -36,6 +37,8 @@ export interface AuthSettings {
 	emailTemplates: EmailTemplates;
 	/** Multi-factor authentication (TOTP): factor limits, challenge expiry, enabled flags. */
 	mfa: MfaSettings;
+	/** The MFA verification attempt hook's function, quoted (`"public"."fn"`); none when unset. */
+	mfaVerificationAttemptHook: string | undefined;
 }
 
 export interface AuthContext {
@@ -44,6 +47,8 @@ export interface AuthContext {
 	settings: AuthSettings;
 	mailbox: Mailbox;
 	limiter: LoginLimiter;
+	/** The Google stand-in's open sign-ins and wrong codes per address. */
+	standIn: StandInProofs;
 	bcrypt: BcryptPool;
 	/** Base URL of the API port, e.g. http://127.0.0.1:54321 (known once the port is bound). */
 	apiUrl: () => string;

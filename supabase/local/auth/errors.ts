@@ -13,13 +13,22 @@ export class AuthError extends Error {
 	readonly code: string;
 	/** Extra top-level fields, e.g. `weak_password: {reasons}`. */
 	readonly extra: Record<string, unknown>;
+	/** Response headers, e.g. `Retry-After`. */
+	readonly headers: Record<string, string>;
 
-	constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+	constructor(
+		status: number,
+		code: string,
+		message: string,
+		extra: Record<string, unknown> = {},
+		headers: Record<string, string> = {},
+	) {
 		super(message);
 		this.name = 'AuthError';
 		this.status = status;
 		this.code = code;
 		this.extra = extra;
+		this.headers = headers;
 	}
 }
 
@@ -59,13 +68,16 @@ export function renderAuthError(error: AuthError | OAuthError, request: ApiReque
 		return json(
 			error.status,
 			{ code: error.code, message: error.message, ...error.extra },
-			{ 'X-Supabase-Api-Version': API_VERSION_2024, 'x-sb-error-code': error.code },
+			{
+				...error.headers,
+				'X-Supabase-Api-Version': API_VERSION_2024,
+				'x-sb-error-code': error.code,
+			},
 		);
 	}
-	return json(error.status, {
-		code: error.status,
-		error_code: error.code,
-		msg: error.message,
-		...error.extra,
-	});
+	return json(
+		error.status,
+		{ code: error.status, error_code: error.code, msg: error.message, ...error.extra },
+		error.headers,
+	);
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '../db/database.ts';
+import { decideLinking, type LinkingFacts } from './account-linking.ts';
 import { AuthError } from './errors.ts';
 import type { GoogleAccount } from './google-stand-in.ts';
 import { insertUser } from './user-insert.ts';
@@ -6,10 +7,11 @@ import { findUserById, isBanned } from './users.ts';
 import type { UserRow } from './users.ts';
 
 // GoTrue's createAccountFromExternalIdentity with DetermineAccountLinking, for Google: the identity
-// (provider, subject) already known signs in its user; else a verified address that one user already
-// has links a new identity to that user; else a new, confirmed user is signed up with the identity's
-// claims as user metadata. A linked account that had never confirmed its address loses its password
-// and e-mail identity (RemoveUnconfirmedIdentities): whoever set them never proved the address.
+// (provider, subject) already known signs in its user; else an address Google says is verified that
+// one user already has links a new identity to that user (account-linking.ts); else a new, confirmed
+// user is signed up with the identity's claims as user metadata. A linked account that had never
+// confirmed its address loses its password and e-mail identity (RemoveUnconfirmedIdentities):
+// whoever set them never proved the address. The stand-in proves every address it hands out.
 
 /** The identity data GoTrue's Google provider stores (its Claims, with the legacy name fields). */
 export function googleIdentityData(account: GoogleAccount): Record<string, unknown> {
@@ -18,7 +20,7 @@ export function googleIdentityData(account: GoogleAccount): Record<string, unkno
 		sub: account.sub,
 		name: account.name,
 		email: account.email,
-		email_verified: true,
+		email_verified: account.emailVerified,
 		phone_verified: false,
 		full_name: account.name,
 		provider_id: account.sub,
@@ -34,9 +36,33 @@ async function updateProviders(tx: Transaction, userId: string): Promise<void> {
 	);
 }
 
+/** The facts DetermineAccountLinking weighs for a Google address not seen before. */
+async function linkingFacts(
+	tx: Transaction,
+	account: GoogleAccount,
+	autoConfirm: boolean,
+): Promise<LinkingFacts> {
+	const email = account.email.toLowerCase();
+	const identities = await tx.query<{ user_id: string }>(
+		`select user_id from auth.identities where email = $1 and provider not like 'sso:%'`,
+		[email],
+	);
+	const users = await tx.query<{ id: string }>(
+		'select id from auth.users where lower(email) = $1 and is_sso_user = false',
+		[email],
+	);
+	return {
+		emailVerified: account.emailVerified,
+		autoConfirm,
+		identityUsers: identities.rows.map((row) => row.user_id),
+		users: users.rows.map((row) => row.id),
+	};
+}
+
 export async function userForGoogleAccount(
 	tx: Transaction,
 	account: GoogleAccount,
+	autoConfirm: boolean,
 ): Promise<UserRow> {
 	const data = googleIdentityData(account);
 	const known = await tx.query<{ user_id: string }>(
@@ -51,19 +77,23 @@ export async function userForGoogleAccount(
 			[userId, JSON.stringify(data)],
 		);
 	} else {
-		const sameAddress = await tx.query<{ id: string }>(
-			'select id from auth.users where lower(email) = $1 and is_sso_user = false',
-			[account.email],
-		);
-		if (sameAddress.rows.length > 1)
+		const decision = decideLinking(await linkingFacts(tx, account, autoConfirm));
+		if (decision.kind === 'unverified')
+			throw new AuthError(
+				422,
+				'provider_email_needs_verification',
+				'Unverified email with google. Verify the email with google in order to sign in',
+			);
+		if (decision.kind === 'multiple')
 			throw new AuthError(
 				500,
 				'unexpected_failure',
 				'Multiple accounts with the same email address in the same linking domain detected: default',
 			);
-		userId = sameAddress.rows[0]?.id;
-		if (userId) await linkIdentity(tx, userId, account, data);
-		else userId = (await signUpFromGoogle(tx, account, data)).id;
+		if (decision.kind === 'link') {
+			userId = decision.userId;
+			await linkIdentity(tx, userId, account, data);
+		} else userId = (await signUpFromGoogle(tx, account, data)).id;
 	}
 	await updateProviders(tx, userId);
 	const user = (await findUserById(tx, userId)) as UserRow;

@@ -1,24 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { signJwt, verifyJwt } from '../keys/jwt.ts';
-import { authTransaction, authUrl } from './context.ts';
+import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
-import { badRequest } from './errors.ts';
+import { AuthError, badRequest } from './errors.ts';
 import { validateEmail } from './email-address.ts';
-import { standInPage, type StandInAccount } from './google-stand-in-page.ts';
+import { addressPage, codePage, messagePage, type StandInRoutes } from './google-stand-in-page.ts';
+import { mailStandInCode } from './google-stand-in-mail.ts';
 
-// What accounts.google.com does for GoTrue, played offline: the sign-in page (pick a recent account
-// or type an address and a name), then back to the stack's /callback with a code, or with
-// error=access_denied when the tester cancels. The code is the stand-in's own signed note of the
-// chosen account; /callback redeems it as GoTrue redeems Google's code at Google's token endpoint.
+// What accounts.google.com does for GoTrue, played offline: the sign-in page (an address and a
+// name), the proof that the address is the tester's (a code mailed to it, google-stand-in-proofs.ts),
+// then back to the stack's /callback with a code, or with error=access_denied when the tester
+// cancels. The code is the stand-in's own signed note of the proven account; /callback redeems it as
+// GoTrue redeems Google's code at Google's token endpoint.
 
 export interface GoogleAccount {
 	sub: string;
 	email: string;
 	name: string;
+	/** Google's `email_verified`: only a proven address is ever handed out, so always true here. */
+	emailVerified: boolean;
 }
 
-const CODE_LIFETIME_SECONDS = 60;
+// The signed note /callback redeems, as short-lived as an OAuth code.
+const NOTE_LIFETIME_SECONDS = 60;
 
 /** Google's subjects are 21 digits; this one is stable per address, so an account keeps its id. */
 export function standInSubject(email: string): string {
@@ -26,46 +31,103 @@ export function standInSubject(email: string): string {
 	return `1${digest.readBigUInt64BE(0).toString().padStart(20, '0').slice(0, 20)}`;
 }
 
+function routesOf(ctx: AuthContext): StandInRoutes {
+	const base = `${authUrl(ctx)}/google-stand-in`;
+	return { page: base, code: `${base}/code`, approve: `${base}/approve` };
+}
+
 /** Only the stack's own /callback is a registered redirect URI, as in a Google client's settings. */
-function callbackOf(ctx: AuthContext, request: ApiRequest): string {
-	const redirectUri = request.url.searchParams.get('redirect_uri');
+function callbackOf(ctx: AuthContext, redirectUri: string | null): string {
 	if (redirectUri !== `${authUrl(ctx)}/callback`)
 		throw badRequest('validation_failed', 'redirect_uri_mismatch');
 	return redirectUri;
 }
 
-export async function standInSignIn(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
-	callbackOf(ctx, request);
-	const { rows } = await authTransaction(ctx, (tx) =>
-		tx.query<StandInAccount>(
-			`select identity_data ->> 'email' as email, coalesce(identity_data ->> 'name', '') as name
-			 from auth.identities where provider = 'google' order by last_sign_in_at desc nulls last limit 5`,
-		),
-	);
+function html(status: number, body: string, headers: Record<string, string> = {}): ApiResponse {
 	return {
-		status: 200,
-		headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-		body: standInPage(request.url.searchParams, rows),
+		status,
+		headers: {
+			'Content-Type': 'text/html; charset=utf-8',
+			'Cache-Control': 'no-store',
+			...headers,
+		},
+		body,
 	};
 }
 
-export async function standInApprove(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+const formOf = (request: ApiRequest) => new URLSearchParams(request.body.toString('utf8'));
+
+/** GET /google-stand-in: the address page. */
+export function standInSignIn(ctx: AuthContext, request: ApiRequest): ApiResponse {
 	const query = request.url.searchParams;
-	const back = new URL(callbackOf(ctx, request));
-	back.searchParams.set('state', query.get('state') ?? '');
-	if (query.get('deny') !== null) {
-		back.searchParams.set('error', 'access_denied');
-		back.searchParams.set('error_description', 'The user denied access');
-	} else {
-		const email = validateEmail(query.get('email') ?? undefined);
-		const name = (query.get('name') ?? '').trim().slice(0, 100) || email.split('@')[0]!;
-		const account: GoogleAccount = { sub: standInSubject(email), email, name };
-		const exp = Math.floor(Date.now() / 1000) + CODE_LIFETIME_SECONDS;
-		back.searchParams.set(
-			'code',
-			await signJwt({ typ: 'google-stand-in', exp, ...account }, ctx.keys.legacyKey),
+	const redirectUri = callbackOf(ctx, query.get('redirect_uri'));
+	return html(200, addressPage(routesOf(ctx), { state: query.get('state') ?? '', redirectUri }));
+}
+
+/** POST /google-stand-in/code: mails a code to the typed address and asks for it. */
+export function standInSendCode(ctx: AuthContext, request: ApiRequest): ApiResponse {
+	const form = formOf(request);
+	const carried = {
+		state: form.get('state') ?? '',
+		redirectUri: callbackOf(ctx, form.get('redirect_uri')),
+	};
+	let email: string;
+	try {
+		email = validateEmail(form.get('email') ?? undefined);
+	} catch (error) {
+		if (!(error instanceof AuthError)) throw error;
+		return html(400, addressPage(routesOf(ctx), carried, 'Enter a valid e-mail address.'));
+	}
+	const name = (form.get('name') ?? '').trim().slice(0, 100) || email.split('@')[0]!;
+	const { ticket, code } = ctx.standIn.issue({ ...carried, email, name });
+	mailStandInCode(ctx, email, code);
+	return html(200, codePage(routesOf(ctx), { ...carried, ticket, email }));
+}
+
+async function callbackWithCode(ctx: AuthContext, account: GoogleAccount, state: string) {
+	const back = new URL(`${authUrl(ctx)}/callback`);
+	back.searchParams.set('state', state);
+	const exp = Math.floor(Date.now() / 1000) + NOTE_LIFETIME_SECONDS;
+	const { sub, email, name } = account;
+	const note = { typ: 'google-stand-in', exp, sub, email, name, email_verified: true };
+	back.searchParams.set('code', await signJwt(note, ctx.keys.legacyKey));
+	return { status: 302, headers: { Location: back.href } };
+}
+
+/** POST /google-stand-in/approve: the mailed code, entered on its ticket, signs in once. */
+export async function standInApprove(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
+	const form = formOf(request);
+	const ticket = form.get('ticket') ?? '';
+	const redeemed = ctx.standIn.redeem(ticket, form.get('code') ?? '');
+	if (redeemed.ok) {
+		const { email, name, state } = redeemed.signIn;
+		return callbackWithCode(
+			ctx,
+			{ sub: standInSubject(email), email, name, emailVerified: true },
+			state,
 		);
 	}
+	if (redeemed.reason === 'wrong') {
+		const page = codePage(routesOf(ctx), { ...redeemed.signIn, ticket }, 'That code is not right.');
+		return html(400, page);
+	}
+	if (redeemed.reason === 'locked') {
+		const minutes = Math.ceil(redeemed.retryAfterSeconds / 60);
+		const message = `Too many wrong codes for this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+		return html(429, messagePage(message), { 'Retry-After': String(redeemed.retryAfterSeconds) });
+	}
+	return html(400, messagePage('This sign-in has expired or was used. Start again.'));
+}
+
+/** GET /google-stand-in/approve?deny=1: the tester cancels; nothing else is approved by a link. */
+export function standInDeny(ctx: AuthContext, request: ApiRequest): ApiResponse {
+	const query = request.url.searchParams;
+	const back = new URL(callbackOf(ctx, query.get('redirect_uri')));
+	if (query.get('deny') === null)
+		return html(400, messagePage('Sign in with the code mailed to the address.'));
+	back.searchParams.set('state', query.get('state') ?? '');
+	back.searchParams.set('error', 'access_denied');
+	back.searchParams.set('error_description', 'The user denied access');
 	return { status: 302, headers: { Location: back.href } };
 }
 
@@ -76,8 +138,8 @@ export async function redeemStandInCode(
 ): Promise<GoogleAccount | undefined> {
 	const result = await verifyJwt(code, ctx.keys.legacyKey, { leewaySeconds: 0 });
 	if (!result.ok || result.claims.typ !== 'google-stand-in') return undefined;
-	const { sub, email, name } = result.claims;
+	const { sub, email, name, email_verified } = result.claims;
 	if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string')
 		return undefined;
-	return { sub, email, name };
+	return { sub, email, name, emailVerified: email_verified === true };
 }

@@ -1,13 +1,13 @@
 import type { Transaction } from '../db/database.ts';
 import type { AuthContext } from './context.ts';
-import { forbidden } from './errors.ts';
+import { forbidden, unprocessable } from './errors.ts';
 import type { FactorRow } from './factors.ts';
 import type { MfaCaller } from './mfa-caller.ts';
 import { addAmrClaim, insertRefreshToken, tokenResponse } from './sessions.ts';
 import type { TokenResponse } from './sessions.ts';
 
 // What a verified challenge does to the session, as GoTrue's updateMFASessionAndClaims and the
-// model calls around it do it, all in the verify request's transaction.
+// model calls around it do it, all in one transaction.
 
 /**
  * The challenge is spent, the factor verified, `totp` joins the session's sign-in methods, its
@@ -23,7 +23,13 @@ export async function upgradeSession(
 ): Promise<TokenResponse> {
 	const sessionId = caller.sessionId;
 	if (!sessionId) throw forbidden('session_not_found', 'Session not found');
-	await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
+	// A challenge is spent once: another verify of it may have won since it was checked.
+	const spent = await tx.query(
+		'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id',
+		[challengeId],
+	);
+	if (spent.rows.length === 0)
+		throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
 	if (factor.status !== 'verified')
 		await tx.query(
 			`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,

@@ -4,15 +4,18 @@ import type { AuthContext } from './context.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import type { AuthError } from './errors.ts';
 import { withCallerFactor } from './mfa-caller.ts';
+import { runMfaVerificationHook } from './mfa-hook.ts';
 import { optionalString, parseBody } from './request.ts';
 import { ipOrNull } from './sessions.ts';
 import { upgradeSession } from './mfa-session.ts';
-import { totpCodeIsValid } from './totp.ts';
+import { matchedTotpStep } from './totp.ts';
 import { isUuid } from './users.ts';
 
-// POST /factors/{id}/verify: checks the challenge (this factor's, unused, same address, not expired)
-// and the code, then upgrades the caller's session to aal2 in one transaction, as GoTrue's
-// VerifyFactor and updateMFASessionAndClaims do.
+// POST /factors/{id}/verify, as GoTrue's VerifyFactor: checks the challenge (this factor's, unused,
+// same address, not expired) and the code, asks the project's MFA verification attempt hook if it
+// has one (mfa-hook.ts), then upgrades the caller's session to aal2 in one transaction
+// (updateMFASessionAndClaims). Three transactions, as there: what the hook records stays whatever
+// the outcome.
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
@@ -43,7 +46,7 @@ export async function verifyFactor(
 	authorization: string | undefined,
 	factorId: string,
 ): Promise<ApiResponse> {
-	const outcome = await withCallerFactor(
+	const checked = await withCallerFactor(
 		ctx,
 		authorization,
 		factorId,
@@ -82,11 +85,23 @@ export async function verifyFactor(
 				const message = `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`;
 				return { refused: unprocessable('mfa_challenge_expired', message) };
 			}
-			if (!totpCodeIsValid(factor.secret ?? '', code))
-				throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-			return { session: await upgradeSession(ctx, tx, caller, factor, challenge.id) };
+			const step = matchedTotpStep(factor.secret ?? '', code);
+			return { userId: caller.user.id, challengeId: challenge.id, step };
 		},
 	);
-	if ('refused' in outcome) throw outcome.refused as AuthError;
-	return json(200, outcome.session);
+	if ('refused' in checked) throw checked.refused as AuthError;
+	// As GoTrue: the hook sees every attempt whose challenge passed, in a transaction of its own.
+	await runMfaVerificationHook(ctx, {
+		userId: checked.userId,
+		factorId,
+		valid: checked.step !== null,
+		timeStep: checked.step,
+	});
+	if (checked.step === null)
+		throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+	// The caller, their session and the factor are read again: they may have gone meanwhile.
+	const session = await withCallerFactor(ctx, authorization, factorId, (tx, caller, factor) =>
+		upgradeSession(ctx, tx, caller, factor, checked.challengeId),
+	);
+	return json(200, session);
 }

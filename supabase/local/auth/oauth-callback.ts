@@ -68,7 +68,7 @@ async function completeSignIn(
 	if (!account)
 		throw new AuthError(500, 'unexpected_failure', `Unable to exchange external code: ${code}`);
 	return authTransaction(ctx, async (tx) => {
-		const user = await userForGoogleAccount(tx, account);
+		const user = await userForGoogleAccount(tx, account, ctx.settings.autoConfirm);
 		const target = new URL(referrer);
 		if (state.flowStateId) {
 			const { rows } = await tx.query<{ auth_code: string }>(

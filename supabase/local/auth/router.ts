@@ -6,7 +6,7 @@ import { createUser, deleteUser, getUserById, updateUserById } from './admin-use
 import { generateLink, invite } from './admin-links.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, OAuthError, renderAuthError } from './errors.ts';
-import { standInApprove, standInSignIn } from './google-stand-in.ts';
+import { standInApprove, standInDeny, standInSendCode, standInSignIn } from './google-stand-in.ts';
 import { health, jwks, settings } from './info.ts';
 import { authorize } from './oauth-authorize.ts';
 import { oauthCallback } from './oauth-callback.ts';
@@ -53,7 +53,9 @@ const ROUTES: Record<string, Route> = {
 	'GET /authorize': (ctx, request) => authorize(ctx, request),
 	'GET /callback': (ctx, request) => oauthCallback(ctx, request),
 	'GET /google-stand-in': (ctx, request) => standInSignIn(ctx, request),
-	'GET /google-stand-in/approve': (ctx, request) => standInApprove(ctx, request),
+	'POST /google-stand-in/code': (ctx, request) => standInSendCode(ctx, request),
+	'POST /google-stand-in/approve': (ctx, request) => standInApprove(ctx, request),
+	'GET /google-stand-in/approve': (ctx, request) => standInDeny(ctx, request),
 	'POST /invite': admin(invite),
 	'POST /admin/users': admin(createUser),
 	'GET /admin/users': admin(listUsers),

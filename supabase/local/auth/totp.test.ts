@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { newTotpSecret, qrCodeSvg, totpCodeIsValid, totpUri } from './totp.ts';
+import { matchedTotpStep, newTotpSecret, qrCodeSvg, totpUri } from './totp.ts';
 
 const codeAt = (secret: string, timestamp: number) =>
 	TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
@@ -14,21 +14,22 @@ describe('TOTP as GoTrue validates it', () => {
 		expect(newTotpSecret()).not.toBe(secret);
 	});
 
-	it('accepts the current step and one step either side, nothing further', () => {
-		expect(totpCodeIsValid(secret, codeAt(secret, now), now)).toBe(true);
-		expect(totpCodeIsValid(secret, codeAt(secret, now - 30_000), now)).toBe(true);
-		expect(totpCodeIsValid(secret, codeAt(secret, now + 30_000), now)).toBe(true);
-		expect(totpCodeIsValid(secret, codeAt(secret, now - 60_000), now)).toBe(false);
-		expect(totpCodeIsValid(secret, codeAt(secret, now + 60_000), now)).toBe(false);
+	it('accepts the current step and one step either side, nothing further, and names the step', () => {
+		const step = Math.floor(now / 30_000);
+		expect(matchedTotpStep(secret, codeAt(secret, now), now)).toBe(step);
+		expect(matchedTotpStep(secret, codeAt(secret, now - 30_000), now)).toBe(step - 1);
+		expect(matchedTotpStep(secret, codeAt(secret, now + 30_000), now)).toBe(step + 1);
+		expect(matchedTotpStep(secret, codeAt(secret, now - 60_000), now)).toBeNull();
+		expect(matchedTotpStep(secret, codeAt(secret, now + 60_000), now)).toBeNull();
 	});
 
 	it('ignores white space around the code, as pquerna/otp trims it', () => {
-		expect(totpCodeIsValid(secret, ` ${codeAt(secret, now)}\n`, now)).toBe(true);
+		expect(matchedTotpStep(secret, ` ${codeAt(secret, now)}\n`, now)).not.toBeNull();
 	});
 
 	it('refuses anything but six digits', () => {
-		expect(totpCodeIsValid(secret, `${codeAt(secret, now)}0`, now)).toBe(false);
-		expect(totpCodeIsValid(secret, 'abcdef', now)).toBe(false);
+		expect(matchedTotpStep(secret, `${codeAt(secret, now)}0`, now)).toBeNull();
+		expect(matchedTotpStep(secret, 'abcdef', now)).toBeNull();
 	});
 
 	it("writes the key URI as pquerna/otp's Key.URL does, and its QR code as SVG", () => {

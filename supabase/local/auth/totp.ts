@@ -35,12 +35,13 @@ export function qrCodeSvg(uri: string): string {
 }
 
 /**
- * Whether `code` is the secret's code for the current step or the one either side of it. Surrounding
- * white space is ignored, as pquerna/otp v1.4's hotp.ValidateCustom trims it.
+ * The 30-second step (unix time / 30) whose code `code` is, among the current step and the one either
+ * side of it; null when it is none of them. Surrounding white space is ignored, as pquerna/otp v1.4's
+ * hotp.ValidateCustom trims it.
  */
-export function totpCodeIsValid(secret: string, rawCode: string, now = Date.now()): boolean {
+export function matchedTotpStep(secret: string, rawCode: string, now = Date.now()): number | null {
 	const code = rawCode.trim();
-	if (!/^\d{6}$/.test(code)) return false;
+	if (!/^\d{6}$/.test(code)) return null;
 	const delta = TOTP.validate({
 		token: code,
 		secret: Secret.fromBase32(secret),
@@ -50,5 +51,5 @@ export function totpCodeIsValid(secret: string, rawCode: string, now = Date.now(
 		timestamp: now,
 		window: SKEW_STEPS,
 	});
-	return delta !== null;
+	return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }

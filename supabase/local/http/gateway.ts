@@ -26,6 +26,7 @@ const OPEN_AUTH_PATHS = new Set([
 	'/authorize',
 	'/.well-known/jwks.json',
 	'/google-stand-in',
+	'/google-stand-in/code',
 	'/google-stand-in/approve',
 ]);
 

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '@frostnode/local-supabase';
-import { PASSWORD, clientFor, startTestStack, uniqueEmail } from './helpers.ts';
+import {
+	PASSWORD,
+	clientFor,
+	latestMailTo,
+	otpIn,
+	startTestStack,
+	uniqueEmail,
+} from './helpers.ts';
 
 // Google sign-in on the local stack as GoTrue runs it: /authorize (PKCE flow state, redirect_to
 // checked against the allow list), the stand-in for Google's pages, /callback (user and identity,
-// linking by verified address) and the code exchanged through an unmodified supabase-js.
+// linking by verified address) and the code exchanged through an unmodified supabase-js. As Google
+// does, the stand-in names nobody until the address is proven: here with a code mailed to it.
 
 const SITE = 'http://localhost:4321';
 const CALLBACK = `${SITE}/auth/callback`;
@@ -36,16 +44,44 @@ async function toStandIn(redirectTo = CALLBACK) {
 	return { client, standIn: await locationOf(data.url ?? '') };
 }
 
-/** The tester picks `email` on the stand-in; returns where /callback sends the browser. */
-async function choose(standIn: URL, email: string, name = 'Ingrid Google'): Promise<URL> {
-	const approve = new URL('google-stand-in/approve', standIn);
-	approve.search = new URLSearchParams({
+/** Posts a stand-in form (the browser's form POST) to `path` beside the stand-in's page. */
+function post(standIn: URL, path: string, fields: Record<string, string>): Promise<Response> {
+	return fetch(new URL(path, standIn), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(fields).toString(),
+		redirect: 'manual',
+	});
+}
+
+/** Types `email` and a name on the stand-in; returns the code page and its ticket. */
+async function typeAddress(standIn: URL, email: string, name = 'Ingrid Google') {
+	const page = await post(standIn, 'google-stand-in/code', {
 		state: standIn.searchParams.get('state') ?? '',
 		redirect_uri: standIn.searchParams.get('redirect_uri') ?? '',
 		email,
 		name,
-	}).toString();
-	const callback = await locationOf(approve.href);
+	});
+	expect(page.status).toBe(200);
+	const html = await page.text();
+	const ticket = /name="ticket" value="([^"]+)"/.exec(html)?.[1] ?? '';
+	expect(ticket).not.toBe('');
+	return { html, ticket };
+}
+
+/** Enters `code` for the ticket on the stand-in's code page. */
+const enterCode = (standIn: URL, ticket: string, code: string) =>
+	post(standIn, 'google-stand-in/approve', { ticket, code });
+
+/**
+ * The tester types `email`, reads the code mailed to it in the mailbox and enters it; returns
+ * where /callback sends the browser.
+ */
+async function choose(standIn: URL, email: string, name = 'Ingrid Google'): Promise<URL> {
+	const { ticket } = await typeAddress(standIn, email, name);
+	const approved = await enterCode(standIn, ticket, otpIn(await latestMailTo(stack, email)));
+	expect(approved.status).toBe(302);
+	const callback = new URL(approved.headers.get('location') ?? '');
 	expect(callback.href.startsWith(`${stack.url}/auth/v1/callback?`)).toBe(true);
 	return locationOf(callback.href);
 }
@@ -89,9 +125,6 @@ describe('Google sign-in through the stand-in', () => {
 			Buffer.from(first.session?.access_token.split('.')[1] ?? '', 'base64url').toString(),
 		) as { amr: { method: string }[] };
 		expect(claims.amr[0]?.method).toBe('oauth');
-		// The stand-in offers the account again among its recent ones, as Google's chooser does.
-		const { standIn } = await toStandIn();
-		expect(await (await fetch(standIn)).text()).toContain(`Ingrid Google &lt;${email}&gt;`);
 		const again = await signInWithGoogle(email);
 		expect(again.user?.id).toBe(first.user?.id);
 		expect(again.user?.identities).toHaveLength(1);
@@ -178,5 +211,84 @@ describe('Google sign-in through the stand-in', () => {
 		const code = landing.searchParams.get('code') ?? '';
 		const stranger = await pkceClient().auth.exchangeCodeForSession(code);
 		expect(stranger.error).not.toBeNull();
+	});
+});
+
+describe('an address nobody has proven (issue 38)', () => {
+	const admin = () => clientFor(stack, stack.serviceRoleKey).auth.admin;
+	const providersOf = async (id: string) =>
+		(await admin().getUserById(id)).data.user?.identities?.map((identity) => identity.provider);
+
+	it('signs nobody in on a typed address: the old approve link and a wrong code lead nowhere', async () => {
+		const victim = uniqueEmail('victim');
+		const created = await admin().createUser({
+			email: victim,
+			password: PASSWORD,
+			email_confirm: true,
+		});
+		const { standIn } = await toStandIn();
+		const state = standIn.searchParams.get('state') ?? '';
+		const redirect_uri = standIn.searchParams.get('redirect_uri') ?? '';
+		const direct = new URL('google-stand-in/approve', standIn);
+		direct.search = new URLSearchParams({
+			state,
+			redirect_uri,
+			email: victim,
+			name: 'x',
+		}).toString();
+		const old = await fetch(direct, { redirect: 'manual' });
+		expect(old.headers.get('location')).toBeNull();
+		expect(old.status).toBe(400);
+		const { html, ticket } = await typeAddress(standIn, victim, 'Mallory');
+		// The code went to the victim's mailbox, not to the page that asked for it.
+		const code = otpIn(await latestMailTo(stack, victim));
+		expect(html).not.toContain(code);
+		const wrong = await enterCode(standIn, ticket, code === '000000' ? '000001' : '000000');
+		expect(wrong.status).toBe(400);
+		expect(wrong.headers.get('location')).toBeNull();
+		expect(await providersOf(created.data.user?.id ?? '')).toEqual(['email']);
+	});
+
+	it('refuses every code, the right one too, after five wrong ones for an address in 15 minutes', async () => {
+		const victim = uniqueEmail('guessed');
+		for (let n = 0; n < 5; n += 1) {
+			const { standIn } = await toStandIn();
+			const { ticket } = await typeAddress(standIn, victim);
+			const code = otpIn(await latestMailTo(stack, victim));
+			const guess = String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+			expect((await enterCode(standIn, ticket, guess)).status).toBe(400);
+		}
+		const { standIn } = await toStandIn();
+		const { ticket } = await typeAddress(standIn, victim);
+		const locked = await enterCode(standIn, ticket, otpIn(await latestMailTo(stack, victim)));
+		expect(locked.status).toBe(429);
+		expect(locked.headers.get('location')).toBeNull();
+		expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+		// Another address is not held up by it.
+		expect(`${(await choose(standIn, uniqueEmail('bystander'))).origin}`).toBe(SITE);
+	});
+
+	it('takes a code once, and only in the sign-in it was mailed for', async () => {
+		const email = uniqueEmail('once');
+		const first = await toStandIn();
+		const { ticket: firstTicket } = await typeAddress(first.standIn, email);
+		const firstCode = otpIn(await latestMailTo(stack, email));
+		const second = await toStandIn();
+		const { ticket: secondTicket } = await typeAddress(second.standIn, email);
+		const secondCode = otpIn(await latestMailTo(stack, email));
+		// One time in a million the two random codes are the same, and the swap proves nothing.
+		if (secondCode !== firstCode)
+			expect((await enterCode(second.standIn, secondTicket, firstCode)).status).toBe(400);
+		expect((await enterCode(first.standIn, firstTicket, firstCode)).status).toBe(302);
+		expect((await enterCode(first.standIn, firstTicket, firstCode)).status).toBe(400);
+	});
+
+	it('never lists the addresses of people who signed in before', async () => {
+		const email = uniqueEmail('private');
+		const { standIn } = await toStandIn();
+		await choose(standIn, email, 'Private Person');
+		const page = await (await fetch((await toStandIn()).standIn)).text();
+		expect(page).not.toContain(email);
+		expect(page).not.toContain('Private Person');
 	});
 });

@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack } from '@frostnode/local-supabase';
 import { describe, expect, it } from 'vitest';
 
 // The real start: `node server/site-server.ts` in production with a half-done configuration must
@@ -58,4 +62,31 @@ describe('starting the site server in production', () => {
 		expect(stderr).toContain('(production mode)');
 		expect(stderr).toContain('  - STRIPE_SECRET_KEY is not set');
 	});
+
+	it('refuses the keys of a local Supabase stack, whose Google sign-in is a stand-in', async () => {
+		const empty = await mkdtemp(join(tmpdir(), 'no-migrations-'));
+		const stack = await startLocalStack({
+			apiPort: 0,
+			mailPort: 0,
+			quiet: true,
+			migrationsDir: empty,
+			seedFile: join(empty, 'none.sql'),
+			configFile: null,
+		});
+		try {
+			const { code, stderr } = await start({
+				NODE_ENV: 'production',
+				PUBLIC_SITE_URL: 'https://frostnode.example',
+				PUBLIC_SUPABASE_URL: stack.url,
+				PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,
+				SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+			});
+			expect(code).toBe(1);
+			expect(stderr).toContain(
+				'  - PUBLIC_SUPABASE_ANON_KEY or SUPABASE_SERVICE_ROLE_KEY is a local Supabase stack’s key',
+			);
+		} finally {
+			await stack.stop();
+		}
+	}, 90_000); // a stack of its own starts first (a PGlite database), then the site server
 });
