@@ -1,3 +1,4 @@
+import type { OrderCancelReason } from './domain/order-cancel-reason';
 import type { VpsOs } from './vps/images';
 
 /**
@@ -6,6 +7,8 @@ import type { VpsOs } from './vps/images';
  */
 export interface OrderStatus {
 	status: string;
+	/** Why a paid order was cancelled instead of fulfilled (no VPS address left at payment). */
+	cancelReason: OrderCancelReason | null;
 	invoice: {
 		id: string;
 		status: string;

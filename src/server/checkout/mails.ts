@@ -120,3 +120,29 @@ export function sendPaymentGivenBack(
 		]),
 	);
 }
+
+/**
+ * A paid VPS order that found no address left in the pool at payment (its hold had lapsed): the
+ * order is cancelled and the payment refunded in full (payment-events/give-back.ts).
+ */
+export function sendVpsSoldOut(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	payment: { number: string; amount: number; currency: string; orderId: string },
+): Promise<boolean> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const total = formatMoney(payment.amount, payment.currency, locales[lang].intl);
+	const order = siteUrl(
+		`${localizePath(routes.checkoutComplete, lang)}?order=${payment.orderId}`,
+		origin,
+	);
+	return deliver(() =>
+		composeMail(to, t('mail.soldOut.subject', { number: payment.number }), [
+			t('mail.soldOut.intro', { number: payment.number }),
+			t('mail.soldOut.line', { total }),
+			{ href: order, label: t('mail.soldOut.follow') },
+		]),
+	);
+}

@@ -10,7 +10,10 @@ import type { AdminClient } from '../supabase/admin-client';
 // database records the state (`subdomain_dns`) and which label is published, so a DNS outage never
 // loses the server: the change is marked failed and the billing run's sweep tries again.
 
-/** Services that hold their label; cancelled and terminated ones freed it. */
+/**
+ * Services that may hold a label: cancelled and terminated ones freed it, and an unpaid order
+ * holds it only until its payment page runs out (`subdomain_held`, unpaid-holds.ts).
+ */
 export const liveStatuses = ['pending_payment', 'provisioning', 'active', 'suspended'];
 /** Services whose label is in DNS: the ones with a server. */
 const servedStatuses = ['provisioning', 'active', 'suspended'];
@@ -39,16 +42,13 @@ export async function subdomainRefusal(
 	const label = normalizeSubdomain(raw ?? '');
 	const problem = subdomainProblem(label);
 	if (problem) return problem;
-	let query = admin
-		.from('services')
-		.select('id')
-		.eq('subdomain', label)
-		.in('status', liveStatuses)
-		.limit(1);
-	if (exceptServiceId) query = query.neq('id', exceptServiceId);
-	const { data, error } = await query;
+	// Held by a service with a server, or by an unpaid order while its payment page is open.
+	const { data, error } = await admin.rpc('subdomain_held', {
+		label,
+		...(exceptServiceId ? { except_service: exceptServiceId } : {}),
+	});
 	if (error) throw new Error(`subdomain lookup: ${error.message}`);
-	return data.length > 0 ? 'subdomain_taken' : null;
+	return data ? 'subdomain_taken' : null;
 }
 
 interface SubdomainRow {
