@@ -129,8 +129,10 @@ stable
 security definer
 set search_path = ''
 as $$
+	-- Qualified: services has a column called label (the server's name) too.
 	select exists (select 1 from public.services s
-		where s.subdomain = label and s.id is distinct from except_service
+		where s.subdomain = subdomain_held.label
+			and s.id is distinct from subdomain_held.except_service
 			and (s.status in ('provisioning', 'active', 'suspended')
 				or (s.status = 'pending_payment' and s.held_until > now())));
 $$;

@@ -388,12 +388,12 @@ describe('a subdomain label and an unpaid order', () => {
 		const second = await newAccount();
 		const placed = await placedOk(first, palworldBody(label));
 		expect((await order(second, palworldBody(label))).body.error?.code).toBe('subdomain_taken');
+		const asked = () =>
+			check(context('/api/subdomains/check', second.token, { subdomain: label, locale: 'en' }));
+		expect((await asked()).status).toBe(409);
 
 		await lapse(placed.serviceId);
-		const answer = await check(
-			context('/api/subdomains/check', second.token, { subdomain: label, locale: 'en' }),
-		);
-		expect(await answer.json()).toMatchObject({ subdomain: label, available: true });
+		expect(await (await asked()).json()).toMatchObject({ subdomain: label, available: true });
 		const taken = await placedOk(second, palworldBody(label));
 
 		// The first customer pays after all: the server is theirs, the label now someone else's.
