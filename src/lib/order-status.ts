@@ -36,6 +36,8 @@ export interface OrderVps {
 	imageName: string;
 	os: VpsOs;
 	hostname: string;
+	/** Its own name (`label.<zone>`, the subdomain extra) once published; null otherwise. */
+	name: string | null;
 	ipv4: string | null;
 	ipv6: string | null;
 	/** Who logs in: root, or Administrator on Windows. */

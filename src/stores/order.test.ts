@@ -27,6 +27,7 @@ const vps = (extra: Partial<OrderVps> = {}): OrderVps => ({
 	imageName: 'Debian 12 (Bookworm)',
 	os: 'linux',
 	hostname: 'web1',
+	name: null,
 	ipv4: '203.0.113.10',
 	ipv6: null,
 	user: 'root',

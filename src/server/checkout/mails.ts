@@ -60,7 +60,8 @@ export function sendVpsReady(
 	to: string,
 	locale: string | null | undefined,
 	service: { id: string },
-	machine: Pick<VpsMachine, 'hostname' | 'ip' | 'sshKeys'>,
+	/** `name`: its own name (the subdomain extra) once published. */
+	machine: Pick<VpsMachine, 'hostname' | 'ip' | 'sshKeys'> & { name?: string | null },
 	image: Pick<VpsImage, 'name' | 'os' | 'user'>,
 ): Promise<boolean> {
 	const lang = localeOf(locale);
@@ -72,6 +73,7 @@ export function sendVpsReady(
 			t('mail.vpsReady.intro'),
 			[
 				t('mail.vpsReady.hostname', { hostname: machine.hostname }),
+				...(machine.name ? [t('mail.vpsReady.name', { name: machine.name })] : []),
 				t('mail.vpsReady.image', { image: image.name }),
 				t('mail.vpsReady.ipv4', { address: ipv4 }),
 				...(machine.ip.ipv6 ? [t('mail.vpsReady.ipv6', { address: machine.ip.ipv6.address })] : []),

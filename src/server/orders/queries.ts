@@ -1,4 +1,4 @@
-import { playerAddress } from '../servers/subdomain';
+import { nameOf, playerAddress } from '../servers/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
 import { orderCancelReasonSchema } from '../../lib/domain/order-cancel-reason';
 import { isUuid } from '../../lib/uuid';
@@ -31,7 +31,12 @@ export async function orderStatus(
 	const provisioningFailed = service.provisioning_error !== null;
 	const vps =
 		service.product_type === 'vps'
-			? await orderVps(admin, { id: service.id, status: service.status, provisioningFailed })
+			? await orderVps(admin, {
+					id: service.id,
+					status: service.status,
+					provisioningFailed,
+					name: nameOf(service),
+				})
 			: undefined;
 	return {
 		status: order.status,

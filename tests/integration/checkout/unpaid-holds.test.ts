@@ -285,7 +285,7 @@ describe('one account and the address pool', () => {
 					held.map((h) => h.serviceId),
 				);
 			for (const row of rows!)
-				expect(Date.parse(row.held_until!) - Date.parse(row.created_at)).toBe(
+				expect(Date.parse(row.held_until) - Date.parse(row.created_at)).toBe(
 					policy.unpaidHoldMinutes * 60_000,
 				);
 			const page = readTestSession(

@@ -15,6 +15,9 @@ import type * as FulfilmentModule from '../../../src/server/payment-events/handl
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
 import type * as VpsQueriesModule from '../../../src/server/vps-panel/queries.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
+import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
+import type * as DnsModule from '../../../src/server/dns/index.ts';
+import { subdomainKeys } from '../../../src/server/dns/records.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
 import { messages } from '../local-stack/helpers.ts';
 import { origin, startBillingStack, type BillingStack } from '../billing/fixture.ts';
@@ -39,6 +42,8 @@ let orderStatus: typeof QueriesModule.orderStatus;
 let vpsFacts: typeof VpsQueriesModule.vpsFacts;
 let moveService: typeof HostStepsModule.moveService;
 let lifecycle: typeof LifecycleModule;
+let subdomains: typeof SubdomainModule;
+let dns: typeof DnsModule;
 
 beforeAll(async () => {
 	b = await startBillingStack({ panel: 'simulated' });
@@ -60,6 +65,8 @@ beforeAll(async () => {
 	({ vpsFacts } = await import('../../../src/server/vps-panel/queries.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
+	subdomains = await import('../../../src/server/servers/subdomain.ts');
+	dns = await import('../../../src/server/dns/index.ts');
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 	const { data } = await b.p.owner.auth.getSession();
 	bearer = data.session!.access_token;
@@ -187,6 +194,14 @@ describe('the subdomain extra on a VPS', () => {
 		expect(answer.status).toBe(200);
 		expect(await answer.json()).toMatchObject({ label: moved, dns: 'published' });
 		expect(records(name)).toEqual({ a: [], aaaa: [], cname: [] });
+		expect(records(`${moved}.${zone}`)).toEqual({ a: [ipv4], aaaa: [ipv6], cname: [] });
+
+		// A DNS outage lost the records: the billing run's sweep publishes them again.
+		await dns.getDns().change({ remove: subdomainKeys(moved, zone) });
+		await b.p.service.from('services').update({ subdomain_dns: 'failed' }).eq('id', paid.serviceId);
+		expect(records(`${moved}.${zone}`).a).toEqual([]);
+		const swept = await subdomains.syncOwedSubdomains(b.admin);
+		expect(swept.synced).toBeGreaterThanOrEqual(1);
 		expect(records(`${moved}.${zone}`)).toEqual({ a: [ipv4], aaaa: [ipv6], cname: [] });
 
 		// Ended: its addresses go back to the pool, its name out of DNS.
