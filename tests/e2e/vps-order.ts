@@ -9,6 +9,8 @@ import { newAccount } from './fixtures';
 export async function orderVps(
 	page: Page,
 	vps: { image: string; hostname: string; sshKeys?: string[] },
+	/** The "Your own subdomain" extra with this label. */
+	subdomain?: string,
 ) {
 	await signIn(page, await newAccount('vps'));
 	await expect(page).toHaveURL(/\/panel$/);
@@ -18,7 +20,8 @@ export async function orderVps(
 				planId: 'vps-premium',
 				ram: 2,
 				storageGb: null,
-				extras: [],
+				extras: subdomain ? ['subDomain'] : [],
+				...(subdomain ? { subdomain } : {}),
 				cycle: 'monthly',
 				currency: 'EUR',
 				price: 1,
