@@ -46,10 +46,17 @@ export async function provisionVps(
 				logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
 			);
 			if (setup.activated)
-				await sendVpsReady(origin, customer.email, customer.locale, row, {
-					...setup.machine,
-					name: await publishedName(admin, row.id),
-				}, setup.image);
+				await sendVpsReady(
+					origin,
+					customer.email,
+					customer.locale,
+					row,
+					{
+						...setup.machine,
+						name: await publishedName(admin, row.id),
+					},
+					setup.image,
+				);
 			return;
 		} catch (error) {
 			lastError =

@@ -66,9 +66,7 @@ async function serviceFacts(
 	if (error) throw new Error(`services ${serviceId}: ${error.message}`);
 	return {
 		staffSuspension:
-			data?.status === 'suspended' && data.suspended_by === 'staff'
-				? data.suspension_reason
-				: null,
+			data?.status === 'suspended' && data.suspended_by === 'staff' ? data.suspension_reason : null,
 		subdomain: data?.subdomain_extra
 			? { label: data.subdomain, name: nameOf(data), dns: data.subdomain_dns }
 			: null,
