@@ -1,8 +1,8 @@
 /**
  * `npm run vps:addresses -- --add <node> --from <first> --to <last> --prefix <n> --gateway <ip>`
- * adds a range of IPv4 or IPv6 host addresses to a node's pool; `--list [node]` shows free and
- * assigned counts and which service holds what; `--remove <address>` takes a free address out
- * (an assigned one is refused). Bad input changes nothing. Against the configured backend (the
+ * adds a range of IPv4 or IPv6 host addresses to a node's pool; `--list [node]` shows free, held
+ * (by unpaid orders, until their payment page runs out) and assigned counts and which service has
+ * what; `--remove <address>` takes a free address out (a held or assigned one is refused). Bad input changes nothing. Against the configured backend (the
  * environment, else `.env.local` written by `npm start`). docs/operations.md, "Proxmox VE".
  */
 import { parseArgs } from 'node:util';

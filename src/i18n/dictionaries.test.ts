@@ -43,6 +43,9 @@ const sameAsEnglish: Record<string, string[]> = {
 		'vps.rdns.title',
 		'vps.page.facts.hostname',
 		'staff.nav.tickets',
+		'order.vps.name',
+		'mail.vpsReady.name',
+		'vps.subdomain.name',
 	],
 };
 

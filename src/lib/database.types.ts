@@ -515,6 +515,7 @@ export type Database = {
 			};
 			orders: {
 				Row: {
+					cancel_reason: string | null;
 					created_at: string;
 					currency: string;
 					discount: number;
@@ -532,6 +533,7 @@ export type Database = {
 					user_id: string;
 				};
 				Insert: {
+					cancel_reason?: string | null;
 					created_at?: string;
 					currency: string;
 					discount?: number;
@@ -549,6 +551,7 @@ export type Database = {
 					user_id: string;
 				};
 				Update: {
+					cancel_reason?: string | null;
 					created_at?: string;
 					currency?: string;
 					discount?: number;
@@ -996,6 +999,7 @@ export type Database = {
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
+					held_until: string | null;
 					id: string;
 					label: string;
 					location: string;
@@ -1038,6 +1042,7 @@ export type Database = {
 					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
 					game?: string | null;
+					held_until?: string | null;
 					id?: string;
 					label?: string;
 					location?: string;
@@ -1080,6 +1085,7 @@ export type Database = {
 					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
 					game?: string | null;
+					held_until?: string | null;
 					id?: string;
 					label?: string;
 					location?: string;
@@ -1711,6 +1717,7 @@ export type Database = {
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
+					held_until: string | null;
 					id: string;
 					label: string;
 					location: string;
@@ -1888,8 +1895,8 @@ export type Database = {
 				Returns: boolean;
 			};
 			release_invoice_refund: { Args: { request_key: string }; Returns: undefined };
+			release_lapsed_holds: { Args: never; Returns: Json };
 			release_staff_approval: { Args: { approval: string }; Returns: undefined };
-			release_unpaid_vps_addresses: { Args: { older_than: string }; Returns: number };
 			remove_payment_method: { Args: { customer: string; method: string }; Returns: string };
 			reopen_ticket: { Args: { ticket: string }; Returns: string };
 			replace_recovery_codes: { Args: { p_hashes: string[]; p_user: string }; Returns: undefined };
@@ -1911,6 +1918,7 @@ export type Database = {
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
 					game: string | null;
+					held_until: string | null;
 					id: string;
 					label: string;
 					location: string;
@@ -2075,6 +2083,7 @@ export type Database = {
 				Args: { at: string; due_from: string; due_to: string; invoice: string };
 				Returns: Json;
 			};
+			subdomain_held: { Args: { except_service?: string; label: string }; Returns: boolean };
 			take_vps_password: { Args: { service: string }; Returns: string };
 			tickets_overview: {
 				Args: never;

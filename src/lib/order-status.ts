@@ -1,3 +1,4 @@
+import type { OrderCancelReason } from './domain/order-cancel-reason';
 import type { VpsOs } from './vps/images';
 
 /**
@@ -6,6 +7,8 @@ import type { VpsOs } from './vps/images';
  */
 export interface OrderStatus {
 	status: string;
+	/** Why a paid order was cancelled instead of fulfilled (no VPS address left at payment). */
+	cancelReason: OrderCancelReason | null;
 	invoice: {
 		id: string;
 		status: string;
@@ -33,6 +36,8 @@ export interface OrderVps {
 	imageName: string;
 	os: VpsOs;
 	hostname: string;
+	/** Its own name (`label.<zone>`, the subdomain extra) once published; null otherwise. */
+	name: string | null;
 	ipv4: string | null;
 	ipv6: string | null;
 	/** Who logs in: root, or Administrator on Windows. */

@@ -21,6 +21,15 @@ export const policy = {
 	termsNoticeDays: 14,
 	dataRetentionYears: 3.5,
 	availabilityPercent: 99.99,
+	/**
+	 * How long an unpaid order holds what it took (a VPS's pool addresses, a subdomain label): the
+	 * life of the payment page it is sent to, Stripe Checkout's shortest. A payment after that
+	 * claims them again. The database repeats it (private.unpaid_hold, migration
+	 * 20261206120000_unpaid_holds); tests/integration/checkout/unpaid-holds.test.ts keeps them equal.
+	 */
+	unpaidHoldMinutes: 30,
+	/** Unpaid VPS orders one account may hold addresses for at once (private.unpaid_vps_orders_allowed). */
+	unpaidVpsOrdersPerAccount: 2,
 	// The database repeats the tiers, hold and months (migration 20261126110000_affiliate_programme);
 	// tests/integration/affiliate keeps them equal. minCustomers: referred customers with a paid invoice
 	// that took money (20261126170000_affiliate_paid_tiers).

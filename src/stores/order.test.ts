@@ -10,6 +10,7 @@ const status = (
 	extra: Partial<OrderStatus['service']> = {},
 ): OrderStatus => ({
 	status: 'pending',
+	cancelReason: null,
 	invoice: { id: 'i', status: invoice, total: 1000, currency: 'EUR', lastPaymentError: null },
 	service: {
 		id: 's',
@@ -26,6 +27,7 @@ const vps = (extra: Partial<OrderVps> = {}): OrderVps => ({
 	imageName: 'Debian 12 (Bookworm)',
 	os: 'linux',
 	hostname: 'web1',
+	name: null,
 	ipv4: '203.0.113.10',
 	ipv6: null,
 	user: 'root',
@@ -48,6 +50,10 @@ describe('stageOf', () => {
 		[status('paid', 'provisioning', { vps: vps({ machineState: 'starting' }) }), 'installing'],
 		[status('paid', 'provisioning', { vps: vps({ machineState: 'running' }) }), 'installing'],
 		[status('paid', 'active', { vps: vps() }), 'running'],
+		[
+			{ ...status('cancelled', 'cancelled', { vps: vps() }), cancelReason: 'no_vps_address' },
+			'soldOut',
+		],
 	] as const)('%# → %s', (order, stage) => expect(stageOf(order)).toBe(stage));
 
 	it('says unpaid before anything is known', () => expect(stageOf(null)).toBe('unpaid'));

@@ -5,7 +5,7 @@ import { billingDraft } from './billing-address';
 import type { PaymentMethodKind } from '../lib/domain/payment-method';
 
 export type Stage =
-	'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed' | 'refunded';
+	'unpaid' | 'paid' | 'settingUp' | 'installing' | 'running' | 'delayed' | 'refunded' | 'soldOut';
 
 export const $order = map<{
 	status: OrderStatus | null;
@@ -23,6 +23,8 @@ export function stageOf(order: OrderStatus | null): Stage {
 	if (!order || order.invoice.status === 'unpaid' || order.invoice.status === 'overdue')
 		return 'unpaid';
 	const { service } = order;
+	// Paid when no VPS address was left: cancelled and refunded at once.
+	if (order.cancelReason === 'no_vps_address') return 'soldOut';
 	// A refund that overtook its payment: the order was cancelled instead of fulfilled.
 	if (order.invoice.status === 'refunded' && service.status === 'cancelled') return 'refunded';
 	if (service.status === 'active') return 'running';
@@ -36,7 +38,8 @@ export function stageOf(order: OrderStatus | null): Stage {
 	return 'paid';
 }
 
-const done = (stage: Stage) => stage === 'running' || stage === 'delayed' || stage === 'refunded';
+const done = (stage: Stage) =>
+	stage === 'running' || stage === 'delayed' || stage === 'refunded' || stage === 'soldOut';
 
 /**
  * Polls the order until its server runs (or needs a person). Once paid, the cart, the checkout

@@ -16,7 +16,7 @@ async function runningVps(
 	hostname: string,
 	account?: { email: string; password: string },
 ): Promise<string> {
-	const orderId = await orderVps(page, { image: 'debian-12', hostname }, account);
+	const orderId = await orderVps(page, { image: 'debian-12', hostname }, { account });
 	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 30_000 });
 	const status = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
 		service: { id: string };

@@ -10,8 +10,13 @@ import { newAccount } from './fixtures';
 export async function orderVps(
 	page: Page,
 	vps: { image: string; hostname: string; sshKeys?: string[] },
-	account?: { email: string; password: string },
+	options: {
+		account?: { email: string; password: string };
+		/** The "Your own subdomain" extra with this label. */
+		subdomain?: string;
+	} = {},
 ) {
+	const { account, subdomain } = options;
 	await signIn(page, account ?? (await newAccount('vps')));
 	await expect(page).toHaveURL(/\/panel$/);
 	const answer = await page.request.post('/api/checkout', {
@@ -20,7 +25,8 @@ export async function orderVps(
 				planId: 'vps-premium',
 				ram: 2,
 				storageGb: null,
-				extras: [],
+				extras: subdomain ? ['subDomain'] : [],
+				...(subdomain ? { subdomain } : {}),
 				cycle: 'monthly',
 				currency: 'EUR',
 				price: 1,

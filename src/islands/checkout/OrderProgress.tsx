@@ -59,7 +59,7 @@ export default function OrderProgress(props: Props) {
 			</div>
 		);
 	}
-	if (stage === 'delayed' || stage === 'refunded') {
+	if (stage === 'delayed' || stage === 'refunded' || stage === 'soldOut') {
 		return (
 			<div className="card" data-order-stage={stage}>
 				<p role="status" className="text-neutral-100">

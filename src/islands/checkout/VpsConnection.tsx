@@ -20,6 +20,7 @@ export default function VpsConnection({ vps, password, strings: s }: Props) {
 	const rows: [string, string | null][] = [
 		[s['order.vps.ipv4'], vps.ipv4],
 		[s['order.vps.ipv6'], vps.ipv6],
+		[s['order.vps.name'], vps.name],
 		[s['order.vps.hostname'], vps.hostname],
 		[s['order.vps.image'], vps.imageName],
 		[s['order.vps.user'], vps.user],

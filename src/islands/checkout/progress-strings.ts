@@ -17,6 +17,7 @@ export const progressKeys = [
 	'checkout.complete.delayed',
 	'checkout.complete.support',
 	'checkout.complete.refunded',
+	'checkout.complete.soldOut',
 	'checkout.method.card',
 	'checkout.method.paypal',
 	'checkout.method.mobilepay',

@@ -3,6 +3,7 @@ export const vpsProgressKeys = [
 	'order.vps.creating',
 	'order.vps.starting',
 	'order.vps.running',
+	'order.vps.name',
 	'order.vps.hostname',
 	'order.vps.image',
 	'order.vps.ipv4',

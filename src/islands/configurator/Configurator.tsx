@@ -148,6 +148,7 @@ export default function Configurator({
 				money={money}
 				onToggle={configurator.toggleExtra}
 				strings={s}
+				notes={vps ? { subDomain: vps.strings['vps.configurator.subdomain'] } : undefined}
 			>
 				{wantsLabel && (
 					<SubdomainField

@@ -10,6 +10,8 @@ interface Props {
 	money: (minor: number) => string;
 	onToggle: (id: ExtraId, on: boolean) => void;
 	strings: ConfiguratorStrings;
+	/** What an extra delivers on this page, said under it (the VPS page's subdomain). */
+	notes?: Partial<Record<ExtraId, string>>;
 	/** What an extra asks for once chosen (the subdomain's label). */
 	children?: ReactNode;
 }
@@ -22,6 +24,7 @@ export default function ExtrasField({
 	money,
 	onToggle,
 	strings: s,
+	notes = {},
 	children,
 }: Props) {
 	return (
@@ -42,7 +45,14 @@ export default function ExtrasField({
 								onChange={(e) => onToggle(extra.id, e.target.checked)}
 								className="accent-primary-400"
 							/>
-							<span className="text-neutral-100">{s[`extra.${extra.id}`]}</span>
+							<span className="flex flex-col">
+								<span className="text-neutral-100">{s[`extra.${extra.id}`]}</span>
+								{notes[extra.id] && (
+									<span className="text-neutral-300" data-extra-note={extra.id}>
+										{notes[extra.id]}
+									</span>
+								)}
+							</span>
 						</span>
 						<span className="text-neutral-300">
 							{fill(s['configurator.addOn'], { price: money(extra.prices[currency]) })}

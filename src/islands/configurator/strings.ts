@@ -61,6 +61,7 @@ export const vpsFieldKeys = [
 	'vps.configurator.keysTooMany',
 	'vps.configurator.passwordLinux',
 	'vps.configurator.passwordWindows',
+	'vps.configurator.subdomain',
 	'checkout.error.vps_image_unknown',
 	'checkout.error.vps_image_ram',
 	'checkout.error.vps_hostname_invalid',

@@ -60,7 +60,8 @@ export function sendVpsReady(
 	to: string,
 	locale: string | null | undefined,
 	service: { id: string },
-	machine: Pick<VpsMachine, 'hostname' | 'ip' | 'sshKeys'>,
+	/** `name`: its own name (the subdomain extra) once published. */
+	machine: Pick<VpsMachine, 'hostname' | 'ip' | 'sshKeys'> & { name?: string | null },
 	image: Pick<VpsImage, 'name' | 'os' | 'user'>,
 ): Promise<boolean> {
 	const lang = localeOf(locale);
@@ -72,6 +73,7 @@ export function sendVpsReady(
 			t('mail.vpsReady.intro'),
 			[
 				t('mail.vpsReady.hostname', { hostname: machine.hostname }),
+				...(machine.name ? [t('mail.vpsReady.name', { name: machine.name })] : []),
 				t('mail.vpsReady.image', { image: image.name }),
 				t('mail.vpsReady.ipv4', { address: ipv4 }),
 				...(machine.ip.ipv6 ? [t('mail.vpsReady.ipv6', { address: machine.ip.ipv6.address })] : []),
@@ -117,6 +119,32 @@ export function sendPaymentGivenBack(
 			t('mail.unpayable.intro', { number: payment.number }),
 			t('mail.unpayable.line', { total }),
 			{ href: invoices, label: t('mail.unpayable.follow') },
+		]),
+	);
+}
+
+/**
+ * A paid VPS order that found no address left in the pool at payment (its hold had lapsed): the
+ * order is cancelled and the payment refunded in full (payment-events/give-back.ts).
+ */
+export function sendVpsSoldOut(
+	origin: string,
+	to: string,
+	locale: string | null | undefined,
+	payment: { number: string; amount: number; currency: string; orderId: string },
+): Promise<boolean> {
+	const lang = localeOf(locale);
+	const t = useTranslations(lang);
+	const total = formatMoney(payment.amount, payment.currency, locales[lang].intl);
+	const order = siteUrl(
+		`${localizePath(routes.checkoutComplete, lang)}?order=${payment.orderId}`,
+		origin,
+	);
+	return deliver(() =>
+		composeMail(to, t('mail.soldOut.subject', { number: payment.number }), [
+			t('mail.soldOut.intro', { number: payment.number }),
+			t('mail.soldOut.line', { total }),
+			{ href: order, label: t('mail.soldOut.follow') },
 		]),
 	);
 }

@@ -37,7 +37,13 @@ export async function placeOrder(
 	customer: User,
 	input: CheckoutInput,
 	priced: PricedOrder,
-): Promise<PlacedOrder | 'discount_unavailable' | 'subdomain_taken' | 'vps_addresses_exhausted'> {
+): Promise<
+	| PlacedOrder
+	| 'discount_unavailable'
+	| 'subdomain_taken'
+	| 'vps_addresses_exhausted'
+	| 'vps_unpaid_orders'
+> {
 	const { quote } = priced;
 	const { data, error } = await admin.rpc('place_order', {
 		customer: customer.id,
@@ -60,6 +66,8 @@ export async function placeOrder(
 	if (error?.message === 'discount_unavailable') return 'discount_unavailable';
 	// No free address on a node with the image: refused before payment, nothing written.
 	if (error?.message === 'vps_addresses_exhausted') return 'vps_addresses_exhausted';
+	// The account already holds as many unpaid VPS orders as it may (policy.unpaidVpsOrdersPerAccount).
+	if (error?.message === 'vps_unpaid_orders') return 'vps_unpaid_orders';
 	// Another live service holds the label (services_live_subdomain): nothing was written.
 	if (error?.code === '23505' && error.message.includes('services_live_subdomain'))
 		return 'subdomain_taken';

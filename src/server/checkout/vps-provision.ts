@@ -1,6 +1,7 @@
 import { getHypervisor, HypervisorError } from '../hypervisor';
 import { errorText } from '../log/error-text';
 import { logger } from '../log/logger';
+import { publishedName, syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { giveUp, provisioningAttempts, retryPause } from './give-up';
 import { setUpMachine } from './machine-setup';
@@ -39,13 +40,21 @@ export async function provisionVps(
 			if (setup.outcome !== 'running')
 				return logger.info(`provisioning stopped: ${setup.outcome}`, { serviceId: row.id });
 			logger.info('machine running', { serviceId: row.id, activated: setup.activated });
+			// Its own name (the subdomain extra) points at its addresses now; a DNS failure is kept
+			// on the service and retried by the billing run, never a reason to lose the machine.
+			await syncSubdomain(admin, row.id).catch((failure: unknown) =>
+				logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
+			);
 			if (setup.activated)
 				await sendVpsReady(
 					origin,
 					customer.email,
 					customer.locale,
 					row,
-					setup.machine,
+					{
+						...setup.machine,
+						name: await publishedName(admin, row.id),
+					},
 					setup.image,
 				);
 			return;

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import type { RecordChange, RecordKey, RecordType } from './types';
 
 // What a customer's subdomain is in DNS. The name `label.<zone>` points at the server's address:
-// an A record for an IPv4 address, AAAA for IPv6, a CNAME when the panel gives a host name. For
+// an A record for an IPv4 address, AAAA for IPv6, a CNAME when the panel gives a host name; a
+// VPS's name holds both an A and an AAAA record, for the two addresses of its machine. For
 // Minecraft, whose clients look up `_minecraft._tcp.<name>` before connecting, an SRV record
 // carries the port too, so players can type the name alone. An SRV target must not be an alias
 // (RFC 2782): with a CNAME it names the panel's host itself.
@@ -61,6 +62,29 @@ export function subdomainChange(
 						},
 					]
 				: []),
+		],
+	};
+}
+
+/**
+ * One change that makes `label.<zone>` a VPS's name: an A record for its IPv4 address and an AAAA
+ * record for its IPv6 one (none when it has none). No SRV: a machine is reached by its address.
+ */
+export function machineSubdomainChange(
+	label: string,
+	zone: string,
+	addresses: { ipv4: string; ipv6: string | null },
+): RecordChange {
+	const name = subdomainName(label, zone);
+	return {
+		remove: [
+			{ name, type: 'CNAME' },
+			{ name: srvName(label, zone), type: 'SRV' },
+			...(addresses.ipv6 ? [] : [{ name, type: 'AAAA' as const }]),
+		],
+		replace: [
+			{ name, type: 'A', contents: [addresses.ipv4] },
+			...(addresses.ipv6 ? [{ name, type: 'AAAA' as const, contents: [addresses.ipv6] }] : []),
 		],
 	};
 }

@@ -1,5 +1,6 @@
-import { playerAddress } from '../servers/subdomain';
+import { nameOf, playerAddress } from '../servers/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
+import { orderCancelReasonSchema } from '../../lib/domain/order-cancel-reason';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { orderVps } from './vps-order';
@@ -18,7 +19,7 @@ export async function orderStatus(
 	const { data: order } = await admin
 		.from('orders')
 		.select(
-			'status, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game, product_type)',
+			'status, cancel_reason, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game, product_type)',
 		)
 		.eq('id', orderId)
 		.maybeSingle();
@@ -30,10 +31,16 @@ export async function orderStatus(
 	const provisioningFailed = service.provisioning_error !== null;
 	const vps =
 		service.product_type === 'vps'
-			? await orderVps(admin, { id: service.id, status: service.status, provisioningFailed })
+			? await orderVps(admin, {
+					id: service.id,
+					status: service.status,
+					provisioningFailed,
+					name: nameOf(service),
+				})
 			: undefined;
 	return {
 		status: order.status,
+		cancelReason: orderCancelReasonSchema.nullable().parse(order.cancel_reason),
 		invoice: {
 			id: invoice.id,
 			status: invoice.status,

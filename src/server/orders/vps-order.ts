@@ -12,7 +12,7 @@ import { loadMachine } from '../vps/machine';
  */
 export async function orderVps(
 	admin: AdminClient,
-	service: { id: string; status: string; provisioningFailed: boolean },
+	service: { id: string; status: string; provisioningFailed: boolean; name: string | null },
 ): Promise<OrderVps | undefined> {
 	const machine = await loadMachine(admin, service.id);
 	const image = machine && findVpsImage(machine.image);
@@ -22,6 +22,7 @@ export async function orderVps(
 		imageName: image.name,
 		os: image.os,
 		hostname: machine.hostname,
+		name: service.name,
 		ipv4: machine.ip.ipv4?.address ?? null,
 		ipv6: machine.ip.ipv6?.address ?? null,
 		user: image.user,

@@ -4,7 +4,7 @@ import type { PaymentEvent, PaymentGateway } from '../payments/types';
 import type { AdminClient } from '../supabase/admin-client';
 import { carryOn } from './carry-on';
 import { closeLastPage } from '../checkout/close-pages';
-import { giveBack, unpayableSchema } from './give-back';
+import { alertSoldOut, giveBack, unpayableSchema } from './give-back';
 
 // The one place a succeeded payment meets its invoice, whichever gateway took it (a webhook of
 // Stripe or the test gateway, an off-session renewal charge): settle_invoice decides under the
@@ -13,7 +13,16 @@ import { giveBack, unpayableSchema } from './give-back';
 type Paid = Extract<PaymentEvent, { kind: 'paid' }>;
 
 const settledSchema = z.object({
-	outcome: z.enum(['paid', 'duplicate', 'unknown_invoice', 'mismatch', 'already_paid', 'refunded']),
+	outcome: z.enum([
+		'paid',
+		'duplicate',
+		'unknown_invoice',
+		'mismatch',
+		'already_paid',
+		'refunded',
+		// A VPS order paid in full by a code when the pool had no address left: cancelled, nothing to refund.
+		'sold_out',
+	]),
 	invoice_id: z.uuid().optional(),
 	service_id: z.uuid().nullish(),
 	user_id: z.uuid().nullish(),
@@ -104,6 +113,8 @@ async function followUp(
 	if (outcome.outcome === 'unpayable')
 		// For a bundle too the gateway knows only the one payment: its id, not our per-invoice one.
 		return giveBack(admin, gateway, outcome, event.paymentId, origin);
+	if (outcome.outcome === 'sold_out')
+		return alertSoldOut({ invoiceId: event.invoiceId, serviceId: outcome.service_id });
 	if (event.savedMethod && outcome.user_id && !saved.done) {
 		saved.done = true;
 		await saveCard(admin, outcome.user_id, event, event.savedMethod);

@@ -9,6 +9,7 @@ import { probeStripe } from './stripe-probe';
 import { detachMethod, setupParams } from './stripe-setup';
 import type { CheckoutRequest, CheckoutSession, PaymentGateway } from './types';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+import { policy } from '../../lib/policy';
 
 // Stripe Checkout in payment mode, one session per invoice. Renewals are ours to charge, so a card
 // is saved off-session for them; wallets cannot be. Setup mode saves a card without a payment. The
@@ -23,6 +24,23 @@ export interface StripeGatewayOptions {
 }
 
 const checkoutLocale = { en: 'en', no: 'nb', da: 'da', de: 'de' } as const;
+
+/** Pages are opened in steps of 5 minutes: the same request within one step is the same request. */
+const pageStepSeconds = 300;
+
+/**
+ * When a new payment page closes: as long as an unpaid order holds what it took (its VPS
+ * addresses, its subdomain label; policy.unpaidHoldMinutes), instead of Stripe's 24 hours, and
+ * never under the 30 minutes Stripe allows (by its own clock: 31). Rounded up to the step's end,
+ * so a repeated request (a double click) sends the same parameters under its idempotency key; a
+ * repeat in the next step gets a key of its own (the step's), so Stripe never refuses it as a
+ * reuse with other parameters.
+ */
+function pageExpiry(nowMs = Date.now()): { expiresAt: number; step: number } {
+	const step = Math.floor(nowMs / 1000 / pageStepSeconds);
+	const lifetime = Math.max(policy.unpaidHoldMinutes, 31) * 60;
+	return { step, expiresAt: (step + 1) * pageStepSeconds + lifetime };
+}
 
 export function createStripeClient(secretKey: string, config: Stripe.StripeConfig = {}): Stripe {
 	// Retries reuse the SDK's idempotency key, so a dropped connection never charges or creates twice.
@@ -96,12 +114,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 		return customer.id;
 	}
 
-	/** A Checkout Session for the profile's Stripe customer, made first when it has none. */
+	/**
+	 * A Checkout Session for the profile's Stripe customer, made first when it has none; `page`
+	 * ends the session's keys (pageExpiry's step).
+	 */
 	async function openSession(
 		who: CheckoutRequest['customer'],
 		key: string,
 		params: (customer: string) => Stripe.Checkout.SessionCreateParams,
 		method: PaymentMethodKind,
+		page = '',
 	): Promise<CheckoutSession> {
 		const open = async (customer: string, idempotencyKey: string) =>
 			opened(
@@ -111,14 +133,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 			);
 		const known = who.gatewayCustomerId;
 		try {
-			return await open(known || (await createCustomer(who, `${key}:customer`)), key);
+			return await open(known || (await createCustomer(who, `${key}:customer`)), `${key}${page}`);
 		} catch (error) {
 			// A remembered customer from the other mode (test vs live) or deleted in the Dashboard:
 			// make a new one rather than leave the customer unable to pay.
 			if (!known || !isMissingCustomer(error)) throw error;
 			// Keys of their own: one key used on two endpoints is refused as a reuse.
 			const fresh = await createCustomer(who, `${key}:replacement-customer`);
-			return open(fresh, `${key}:replacement-session`);
+			return open(fresh, `${key}:replacement-session${page}`);
 		}
 	}
 
@@ -127,8 +149,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 		methodsFor,
 		async createCheckout(request) {
 			checkCheckoutRequest(request);
-			const params = (customer: string) => sessionParams(request, customer);
-			return await openSession(request.customer, request.idempotencyKey, params, request.method);
+			const { expiresAt, step } = pageExpiry();
+			const params = (customer: string) => ({
+				...sessionParams(request, customer),
+				expires_at: expiresAt,
+			});
+			const { customer, idempotencyKey: key, method } = request;
+			return await openSession(customer, key, params, method, `:page-${step}`);
 		},
 		createCardSetup(request) {
 			const locale = checkoutLocale[request.locale];

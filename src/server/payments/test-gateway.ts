@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { localizePath } from '../../i18n/paths';
+import { policy } from '../../lib/policy';
 import { readPaymentConfig } from './config';
 import { PaymentConfigError } from './errors';
 import { checkCheckoutRequest, methodsFor } from './methods';
@@ -39,7 +40,9 @@ export {
 
 export const testSignatureHeaderName = 'Test-Gateway-Signature';
 
-const sessionLifetimeSeconds = 24 * 60 * 60; // as a Stripe Checkout Session
+// As long as the Stripe Checkout Session stripe.ts opens: what an unpaid order holds (its VPS
+// addresses, its subdomain label) it holds as long as this page is open.
+const sessionLifetimeSeconds = policy.unpaidHoldMinutes * 60;
 
 function testSecret(): string {
 	const config = readPaymentConfig(process.env);

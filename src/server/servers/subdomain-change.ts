@@ -3,6 +3,7 @@ import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../
 import { isUuid } from '../../lib/uuid';
 import { getDns } from '../dns';
 import { parseAddress } from '../dns/records';
+import { releaseLapsedHolds } from '../checkout/unpaid-holds';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { liveStatuses, syncSubdomain } from './subdomain';
@@ -41,6 +42,8 @@ export async function changeSubdomain(
 	if (!liveStatuses.includes(s.status)) return 'ended';
 	if (!s.subdomain_extra) return 'no_subdomain_extra';
 	if (s.subdomain !== label) {
+		// A label an unpaid order held until its page ran out is free: let go of it first.
+		await releaseLapsedHolds(admin);
 		const { error: saveError } = await admin
 			.from('services')
 			.update({ subdomain: label, subdomain_dns: 'pending', subdomain_dns_at: now.toISOString() })

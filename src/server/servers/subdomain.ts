@@ -1,16 +1,22 @@
 import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
 import { getDns, type DnsPort } from '../dns';
-import { parseAddress, subdomainChange, subdomainKeys } from '../dns/records';
+import type { RecordChange } from '../dns/types';
+import { parseAddress, subdomainKeys } from '../dns/records';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
+import { recordsFor } from './subdomain-target';
 
 // Delivering the subdomain extra: the label a customer chose is kept on the service (unique among
 // live services, services_live_subdomain), and its DNS records follow the service: published once
-// the server has an address, replaced when the label changes, removed when the service ends. The
+// the server has an address (a game server's on the panel, a VPS's pool addresses:
+// subdomain-target.ts), replaced when the label changes, removed when the service ends. The
 // database records the state (`subdomain_dns`) and which label is published, so a DNS outage never
 // loses the server: the change is marked failed and the billing run's sweep tries again.
 
-/** Services that hold their label; cancelled and terminated ones freed it. */
+/**
+ * Services that may hold a label: cancelled and terminated ones freed it, and an unpaid order
+ * holds it only until its payment page runs out (`subdomain_held`, unpaid-holds.ts).
+ */
 export const liveStatuses = ['pending_payment', 'provisioning', 'active', 'suspended'];
 /** Services whose label is in DNS: the ones with a server. */
 const servedStatuses = ['provisioning', 'active', 'suspended'];
@@ -30,6 +36,24 @@ export function playerAddress(s: {
 		: s.panel_address;
 }
 
+/** A service's own name (`label.<zone>`) once its records are published; null otherwise. */
+export async function publishedName(admin: AdminClient, serviceId: string): Promise<string | null> {
+	const { data, error } = await admin
+		.from('services')
+		.select('subdomain, subdomain_dns')
+		.eq('id', serviceId)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	return nameOf(data);
+}
+
+/** `label.<zone>` of a service whose records are published, else null. */
+export function nameOf(
+	s: { subdomain: string | null; subdomain_dns: string | null } | null,
+): string | null {
+	return s?.subdomain && s.subdomain_dns === 'published' ? `${s.subdomain}.${getDns().zone}` : null;
+}
+
 /** Why a label cannot be had (rules first, then whether another live service holds it), or null. */
 export async function subdomainRefusal(
 	admin: AdminClient,
@@ -39,21 +63,19 @@ export async function subdomainRefusal(
 	const label = normalizeSubdomain(raw ?? '');
 	const problem = subdomainProblem(label);
 	if (problem) return problem;
-	let query = admin
-		.from('services')
-		.select('id')
-		.eq('subdomain', label)
-		.in('status', liveStatuses)
-		.limit(1);
-	if (exceptServiceId) query = query.neq('id', exceptServiceId);
-	const { data, error } = await query;
+	// Held by a service with a server, or by an unpaid order while its payment page is open.
+	const { data, error } = await admin.rpc('subdomain_held', {
+		label,
+		...(exceptServiceId ? { except_service: exceptServiceId } : {}),
+	});
 	if (error) throw new Error(`subdomain lookup: ${error.message}`);
-	return data.length > 0 ? 'subdomain_taken' : null;
+	return data ? 'subdomain_taken' : null;
 }
 
 interface SubdomainRow {
 	id: string;
 	status: string;
+	product_type: string;
 	game: string | null;
 	subdomain: string | null;
 	subdomain_dns: string | null;
@@ -62,7 +84,7 @@ interface SubdomainRow {
 }
 
 const rowColumns =
-	'id, status, game, subdomain, subdomain_dns, subdomain_dns_label, panel_address' as const;
+	'id, status, product_type, game, subdomain, subdomain_dns, subdomain_dns_label, panel_address' as const;
 
 /**
  * Makes a service's DNS records what it should have now, in one atomic change: the label's records
@@ -84,12 +106,14 @@ export async function syncSubdomain(
 	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
 	const row: SubdomainRow | null = data;
 	if (!row) return 'unchanged';
-	const target = parseAddress(row.panel_address);
-	const wanted =
-		row.subdomain && target && servedStatuses.includes(row.status) ? row.subdomain : null;
+	const pointing =
+		row.subdomain && servedStatuses.includes(row.status)
+			? await recordsFor(admin, row, row.subdomain, dns.zone)
+			: null;
+	const wanted = pointing ? row.subdomain : null;
 	const published = row.subdomain_dns_label;
 	if (!wanted && !published) return 'unchanged'; // nothing in DNS, nothing owed yet (no server)
-	const change = wanted ? subdomainChange(wanted, dns.zone, target!, row.game) : { remove: [] };
+	const change: RecordChange = pointing ?? { remove: [] };
 	if (published && published !== wanted)
 		change.remove = [...(change.remove ?? []), ...subdomainKeys(published, dns.zone)];
 	// Recorded only if the label is still the one this change was made for: a change meanwhile
@@ -130,7 +154,8 @@ export async function syncSubdomain(
 
 /**
  * For the billing run: every service whose records are owed (pending or failed while its server
- * has an address, or still published after it ended by any path), synced one by one.
+ * has an address, a VPS being set up or running, or still published after it ended by any path),
+ * synced one by one.
  */
 export async function syncOwedSubdomains(
 	admin: AdminClient,
@@ -140,7 +165,8 @@ export async function syncOwedSubdomains(
 		.from('services')
 		.select('id')
 		.or(
-			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')}),panel_address.not.is.null),` +
+			// A game server has an address once the panel gave it one; a VPS holds its pool addresses.
+			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')}),or(panel_address.not.is.null,product_type.eq.vps)),` +
 				'and(subdomain_dns_label.not.is.null,status.in.(cancelled,terminated))',
 		)
 		.order('subdomain_dns_at', { ascending: true, nullsFirst: true })

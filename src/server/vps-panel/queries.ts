@@ -3,6 +3,7 @@ import { findVpsImage } from '../../lib/vps/images';
 import type { VpsShownState } from '../../lib/vps/power';
 import { getHypervisor, type MetricPoint, type MetricsTimeframe } from '../hypervisor';
 import { logger } from '../log/logger';
+import { nameOf } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { ownedVps, type OwnedVps } from './guard';
 
@@ -26,6 +27,11 @@ export interface VpsFacts extends VpsLive {
 	diskGb: number;
 	/** Suspended by our team: the reason they gave, which the customer reads; null otherwise. */
 	staffSuspension: string | null;
+	/**
+	 * The subdomain extra: its label, its name (`label.<zone>`) once its A and AAAA records are
+	 * published, and their state; null when the VPS was not bought with it.
+	 */
+	subdomain: { label: string | null; name: string | null; dns: string | null } | null;
 }
 
 /** The machine's state as the page shows it; the service's status speaks first. */
@@ -44,17 +50,27 @@ export async function liveOf(vps: OwnedVps): Promise<VpsLive> {
 	}
 }
 
-/** The reason staff gave when they (not billing) suspended the service; null otherwise. */
-async function staffSuspensionOf(admin: AdminClient, serviceId: string): Promise<string | null> {
+/**
+ * The reason staff gave when they (not billing) suspended the service (null otherwise), and its
+ * subdomain extra.
+ */
+async function serviceFacts(
+	admin: AdminClient,
+	serviceId: string,
+): Promise<Pick<VpsFacts, 'staffSuspension' | 'subdomain'>> {
 	const { data, error } = await admin
 		.from('services')
-		.select('status, suspended_by, suspension_reason')
+		.select('status, suspended_by, suspension_reason, subdomain_extra, subdomain, subdomain_dns')
 		.eq('id', serviceId)
 		.maybeSingle();
 	if (error) throw new Error(`services ${serviceId}: ${error.message}`);
-	return data?.status === 'suspended' && data.suspended_by === 'staff'
-		? data.suspension_reason
-		: null;
+	return {
+		staffSuspension:
+			data?.status === 'suspended' && data.suspended_by === 'staff' ? data.suspension_reason : null,
+		subdomain: data?.subdomain_extra
+			? { label: data.subdomain, name: nameOf(data), dns: data.subdomain_dns }
+			: null,
+	};
 }
 
 export async function vpsFacts(
@@ -75,7 +91,7 @@ export async function vpsFacts(
 		cores: machine.cores,
 		memoryGb: vps.memoryGb,
 		diskGb: vps.diskGb,
-		staffSuspension: await staffSuspensionOf(admin, serviceId),
+		...(await serviceFacts(admin, serviceId)),
 		...(await liveOf(vps)),
 	};
 }

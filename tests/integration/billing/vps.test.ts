@@ -289,13 +289,13 @@ describe('billing a VPS on the hypervisor', () => {
 		expect(await machineState(id)).toBe('running');
 	});
 
-	it('each run gives back the addresses of orders unpaid for more than 2 hours', async () => {
+	it('each run gives back the addresses of unpaid orders whose payment page ran out', async () => {
 		const stale = await placeVps();
 		const fresh = await placeVps();
 		expect(await heldAddresses(stale.id)).toHaveLength(2);
 		await b.p.service
 			.from('services')
-			.update({ created_at: new Date(Date.now() - 3 * 3_600_000).toISOString() })
+			.update({ held_until: new Date(Date.now() - 60_000).toISOString() })
 			.eq('id', stale.id);
 		const summary = await run('2027-02-01T13:00:00Z');
 		expect(summary).toMatchObject({ ran: true, vpsAddressesReleased: 2 });

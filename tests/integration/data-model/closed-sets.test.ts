@@ -5,6 +5,7 @@ import { invoiceLineKinds } from '../../../src/lib/billing/invoice-line.ts';
 import { billingCycles } from '../../../src/lib/domain/billing-cycle.ts';
 import { currencies } from '../../../src/lib/domain/currency.ts';
 import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
+import { orderCancelReasons } from '../../../src/lib/domain/order-cancel-reason.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
 import { transactionKinds, transactionStatuses } from '../../../src/lib/domain/transaction-kind.ts';
@@ -31,6 +32,7 @@ const sets: Record<string, readonly string[]> = {
 	'invoices.status': invoiceStatuses,
 	'profiles.preferred_locale': localeCodes,
 	'orders.payment_method': [...paymentMethods, 'none'],
+	'orders.cancel_reason': orderCancelReasons,
 	'services.product_type': productTypes,
 	'services.tier': tiers,
 	'service_upgrades.status': upgradeStatuses,

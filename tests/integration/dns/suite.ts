@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DnsValidationError } from '../../../src/server/dns/errors.ts';
-import { reverseChange, subdomainChange, subdomainKeys } from '../../../src/server/dns/records.ts';
+import {
+	machineSubdomainChange,
+	reverseChange,
+	subdomainChange,
+	subdomainKeys,
+} from '../../../src/server/dns/records.ts';
 import { createEmbeddedResolver } from '../../../src/server/dns/resolver.ts';
 import type { DnsPort } from '../../../src/server/dns/types.ts';
 import { confirmForward } from '../../../src/server/vps/forward.ts';
@@ -27,6 +32,30 @@ export function dnsContract(name: string, make: () => Promise<DnsPort>) {
 			]);
 			expect(await dns.lookup('FROST.play.test.example.', 'A')).toEqual(['192.0.2.10']);
 			expect(await dns.lookup('other.play.test.example', 'A')).toEqual([]);
+		});
+
+		it("makes a VPS's name: A and AAAA at once, over what a game server's name held", async () => {
+			const dns = await make();
+			await dns.change(
+				subdomainChange(
+					'machine',
+					zone,
+					{ host: 'node1.panel.test.example', port: 25_565 },
+					'minecraft',
+				),
+			);
+			await dns.change(
+				machineSubdomainChange('machine', zone, { ipv4: '192.0.2.20', ipv6: '2001:db8::20' }),
+			);
+			const name = 'machine.play.test.example';
+			expect(await dns.lookup(name, 'A')).toEqual(['192.0.2.20']);
+			expect(await dns.lookup(name, 'AAAA')).toEqual(['2001:db8::20']);
+			expect(await dns.lookup(name, 'CNAME')).toEqual([]);
+			expect(await dns.lookup(`_minecraft._tcp.${name}`, 'SRV')).toEqual([]);
+			// A machine without IPv6 keeps no AAAA record from before.
+			await dns.change(machineSubdomainChange('machine', zone, { ipv4: '192.0.2.21', ipv6: null }));
+			expect(await dns.lookup(name, 'A')).toEqual(['192.0.2.21']);
+			expect(await dns.lookup(name, 'AAAA')).toEqual([]);
 		});
 
 		it('replaces: a new address, IPv6, a host name (CNAME), no SRV for other games', async () => {

@@ -54,10 +54,11 @@ describe('npm run vps:addresses', () => {
 		expect(listed.code).toBe(0);
 		expect(JSON.parse(listed.out)).toEqual({
 			pools: [
-				{ node: 'pve1', family: 4, free: 240, assigned: 0 },
-				{ node: 'pve1', family: 6, free: 240, assigned: 0 },
+				{ node: 'pve1', family: 4, free: 240, held: 0, assigned: 0 },
+				{ node: 'pve1', family: 6, free: 240, held: 0, assigned: 0 },
 			],
 			assigned: [],
+			held: [],
 		});
 	});
 
@@ -75,8 +76,8 @@ describe('npm run vps:addresses', () => {
 		expect(JSON.parse(v6.out)).toMatchObject({ added: 6, last: '2001:db8:2::f' });
 		const listed = JSON.parse((await command('--list', 'pve2')).out) as { pools: unknown[] };
 		expect(listed.pools).toEqual([
-			{ node: 'pve2', family: 4, free: 10, assigned: 0 },
-			{ node: 'pve2', family: 6, free: 6, assigned: 0 },
+			{ node: 'pve2', family: 4, free: 10, held: 0, assigned: 0 },
+			{ node: 'pve2', family: 6, free: 6, held: 0, assigned: 0 },
 		]);
 		const { data } = await p.service
 			.from('vps_addresses')
@@ -120,6 +121,7 @@ describe('npm run vps:addresses', () => {
 			.from('services')
 			.select('id')
 			.eq('user_id', demo.id)
+			.eq('status', 'active')
 			.limit(1)
 			.single();
 		await p.service
@@ -136,4 +138,74 @@ describe('npm run vps:addresses', () => {
 			expect.objectContaining({ address: '198.51.100.28', serviceId: service!.id }),
 		]);
 	});
+
+	it('lists what unpaid orders hold apart, until their payment page runs out, then as free', async () => {
+		const { data: placed, error } = await p.service.rpc('place_order', {
+			customer: demo.id,
+			idempotency_key: `addresses-held-${Date.now()}`,
+			service: {
+				product_type: 'vps',
+				plan_id: 'vps-premium',
+				tier: 'premium',
+				ram_gb: 2,
+				storage_gb: 20,
+				billing_cycle: 'monthly',
+				vps: { image: 'debian-12', hostname: 'held', ssh_keys: [], cores: 1, nodes: ['pve1'] },
+			},
+			amounts: { currency: 'EUR', subtotal: 500, discount: 0, tax_rate: 25, tax: 125, total: 625 },
+			billing: {
+				name: 'Demo Kunde',
+				address: 'Gate 1',
+				postcode: '0150',
+				city: 'Oslo',
+				country: 'NO',
+			},
+			description: 'VPS',
+			line: { kind: 'plan', plan: 'vps-premium', tier: 'premium', ramGb: 2, cycle: 'monthly' },
+			payment_method: 'card',
+		});
+		if (error) throw error;
+		const serviceId = (placed as { service_id: string }).service_id;
+		const { data: row } = await p.service
+			.from('services')
+			.select('held_until')
+			.eq('id', serviceId)
+			.single();
+		const { data: taken } = await p.service
+			.from('vps_addresses')
+			.select('address')
+			.eq('service_id', serviceId)
+			.eq('family', 4)
+			.single();
+		const address = String(taken!.address).replace(/\/\d+$/, '');
+
+		const listed = JSON.parse((await command('--list', 'pve1')).out) as PoolList;
+		expect(listed.pools).toEqual([
+			{ node: 'pve1', family: 4, free: 239, held: 1, assigned: 0 },
+			{ node: 'pve1', family: 6, free: 239, held: 1, assigned: 0 },
+		]);
+		expect(listed.held).toContainEqual({
+			node: 'pve1',
+			address,
+			serviceId,
+			until: row!.held_until,
+		});
+		const refused = await command('--remove', address);
+		expect(refused.code).toBe(1);
+		expect(refused.err).toContain(`${address} is held by the unpaid order of service ${serviceId}`);
+
+		// The page ran out: the order holds nothing, whether or not another order came by yet.
+		await p.service
+			.from('services')
+			.update({ held_until: new Date(Date.now() - 60_000).toISOString() })
+			.eq('id', serviceId);
+		const lapsed = JSON.parse((await command('--list', 'pve1')).out) as PoolList;
+		expect(lapsed.pools[0]).toEqual({ node: 'pve1', family: 4, free: 240, held: 0, assigned: 0 });
+		expect(lapsed.held).toEqual([]);
+	});
 });
+
+interface PoolList {
+	pools: { node: string; family: number; free: number; held: number; assigned: number }[];
+	held: { node: string; address: string; serviceId: string; until: string }[];
+}

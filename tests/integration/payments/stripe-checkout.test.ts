@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { policy } from '../../../src/lib/policy';
 import { PaymentConfigError } from '../../../src/server/payments/errors';
 import { createStripeGateway } from '../../../src/server/payments/stripe';
 import type { CheckoutRequest, PaymentGateway } from '../../../src/server/payments/types';
@@ -59,7 +60,16 @@ describe('the Stripe adapter against the fake API', () => {
 		expect(customer?.headers['idempotency-key']).toBe(`${sent.idempotencyKey}:customer`);
 
 		expect(checkout).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
-		expect(checkout?.headers['idempotency-key']).toBe(sent.idempotencyKey);
+		// The page closes when an unpaid order stops holding what it took (policy.unpaidHoldMinutes),
+		// not after Stripe's 24 hours; its step ends the key, so a repeat in a later step is no reuse.
+		// At least 30 minutes by Stripe's clock (31 by ours), rounded up to a 5-minute step.
+		const lifetimeSeconds = Math.max(policy.unpaidHoldMinutes, 31) * 60;
+		const expiresAt = Number(checkout?.form.expires_at);
+		const step = (expiresAt - lifetimeSeconds) / 300 - 1;
+		expect(Number.isInteger(step)).toBe(true);
+		expect(expiresAt - Date.now() / 1000).toBeGreaterThan(lifetimeSeconds - 5);
+		expect(expiresAt - Date.now() / 1000).toBeLessThanOrEqual(lifetimeSeconds + 300);
+		expect(checkout?.headers['idempotency-key']).toBe(`${sent.idempotencyKey}:page-${step}`);
 		expect(checkout?.headers['stripe-version']).toBe(Stripe.API_VERSION);
 		expect(checkout?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
 		const ids = { invoice_id: sent.invoiceId, order_id: sent.orderId };
@@ -83,6 +93,7 @@ describe('the Stripe adapter against the fake API', () => {
 			payment_intent_data: { description: sent.description, metadata: ids },
 			metadata: ids,
 			locale: 'nb',
+			expires_at: String(expiresAt),
 			success_url: sent.successUrl,
 			cancel_url: sent.cancelUrl,
 		});
@@ -138,10 +149,12 @@ describe('the Stripe adapter against the fake API', () => {
 		});
 		const session = await gateway.createCheckout(sent);
 		expect(session.gatewayCustomerId).toMatch(/^cus_test_/);
-		expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([
-			sent.idempotencyKey,
+		const keys = fake.requests.map((r) => r.headers['idempotency-key']);
+		const page = /:page-\d+$/.exec(String(keys[0]))?.[0];
+		expect(keys).toEqual([
+			`${sent.idempotencyKey}${page}`,
 			`${sent.idempotencyKey}:replacement-customer`,
-			`${sent.idempotencyKey}:replacement-session`,
+			`${sent.idempotencyKey}:replacement-session${page}`,
 		]);
 	});
 

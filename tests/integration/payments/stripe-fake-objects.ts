@@ -46,6 +46,20 @@ export function createStripeObjects() {
 		if ('payment_method_types' in form) return unknownParam('payment_method_types');
 		if (!form.mode) return missing('mode');
 		if (!form.success_url) return missing('success_url');
+		// A page lives 30 minutes to 24 hours from its creation, by Stripe's clock.
+		if (form.expires_at !== undefined) {
+			const left = Number(form.expires_at) - Math.floor(Date.now() / 1000);
+			if (!Number.isInteger(left) || left < 30 * 60)
+				return invalid(
+					'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+					{ param: 'expires_at' },
+				);
+			if (left > 24 * 60 * 60)
+				return invalid(
+					'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+					{ param: 'expires_at' },
+				);
+		}
 		const items = form.line_items as { quantity?: string; price_data?: Json }[] | undefined;
 		if (!items?.length) return missing('line_items');
 		const currency = (form.currency ?? items[0]?.price_data?.currency) as string;
@@ -82,6 +96,8 @@ export function createStripeObjects() {
 			locale: form.locale ?? null,
 			success_url: form.success_url,
 			cancel_url: form.cancel_url ?? null,
+			// Stripe's default: 24 hours.
+			expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 60 * 60),
 			livemode: false,
 		};
 		sessions.set(id, session);

@@ -10,7 +10,7 @@ import { sendBillingNotices } from './notices';
 import { syncOwedSubdomains } from '../../servers/subdomain';
 import { removeReleasedPtrs } from '../../vps/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
-import { releaseUnpaidAddresses } from './unpaid-addresses';
+import { releaseLapsedHolds } from '../../checkout/unpaid-holds';
 
 /** How long one run may hold the lock before another server may assume it died. */
 const LEASE_SECONDS = 15 * 60;
@@ -32,8 +32,10 @@ export type RunSummary =
 			provisioningResumed?: number;
 			/** Subdomain records published or removed late (DNS was down), and those still failing. */
 			subdomains?: { synced: number; failed: number };
-			/** Pool addresses given back by VPS orders left unpaid for over 2 hours. */
+			/** Pool addresses given back by unpaid VPS orders whose payment page ran out. */
 			vpsAddressesReleased?: number;
+			/** Subdomain labels let go by unpaid orders whose payment page ran out. */
+			labelsReleased?: number;
 	  };
 
 /**
@@ -61,10 +63,11 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		const resumed = await resumeStalledProvisioning(admin, context.origin);
 		// Pauses that ran out come back first, so their services are billed as the active ones they are.
 		const pauses = await endDuePauses(admin, context.now);
-		// Abandoned VPS orders do not hold the address pool; a failure here never stops billing.
-		const released = await releaseUnpaidAddresses(admin).catch((failure: unknown) => {
-			logger.error('unpaid VPS addresses not released', { error: failure });
-			return 0;
+		// Unpaid orders whose page ran out hold neither addresses nor labels; a failure here never
+		// stops billing (the next order or payment lets them go anyway).
+		const released = await releaseLapsedHolds(admin).catch((failure: unknown) => {
+			logger.error('lapsed unpaid holds not released', { error: failure });
+			return { addresses: 0, labels: 0 };
 		});
 		const services = await billingCandidates(admin, context.now, RENEWAL_NOTICE_DAYS);
 		const outcomes: Partial<Record<StepOutcome, number>> = {};
@@ -115,7 +118,8 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			...(stoppedEarly ? { stoppedEarly: true as const } : {}),
 			...(resumed ? { provisioningResumed: resumed } : {}),
 			...(subdomains.synced || subdomains.failed ? { subdomains } : {}),
-			...(released ? { vpsAddressesReleased: released } : {}),
+			...(released.addresses ? { vpsAddressesReleased: released.addresses } : {}),
+			...(released.labels ? { labelsReleased: released.labels } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });
