@@ -24,7 +24,11 @@ test('a VPS with the subdomain extra shows its name on the order page and its ow
 	test.setTimeout(120_000);
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 	const label = `e2e${Date.now().toString(36)}`;
-	const orderId = await orderVps(page, { image: 'debian-12', hostname: 'named-e2e' }, { subdomain: label });
+	const orderId = await orderVps(
+		page,
+		{ image: 'debian-12', hostname: 'named-e2e' },
+		{ subdomain: label },
+	);
 	await expect(page.locator('[data-order-stage=running]')).toBeVisible({ timeout: 30_000 });
 	await expect(page.locator('[data-vps-connection]')).toContainText(`${label}.${zone}`);
 	const status = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
