@@ -177,6 +177,8 @@ describe('VPS provisioning', () => {
 		expect(mail?.text).toContain(`ssh root@${pool.ipv4}`);
 		expect(mail?.text).toContain(pool.ipv6);
 		expect(mail?.text).toContain('Debian 12');
+		// Its link opens the VPS's own page (issue 39), in the customer's language.
+		expect(mail?.text).toContain(`${origin}/no/panel/vps/${serviceId}`);
 	});
 
 	it('never makes a second machine: parallel runs, a run after a crash, a second payment', async () => {
