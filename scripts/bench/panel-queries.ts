@@ -77,7 +77,7 @@ export async function benchPanelQueries(runs = 200): Promise<Record<string, stri
 			listPaymentMethods: async () =>
 				`${(await listPaymentMethods(client, userId, now)).methods.length} cards`,
 			'listServers (10 a page, live state skipped: no panel id)': async () =>
-				`${(await listServers(client, userId, { per: 10, page: 1 })).rows.length} servers`,
+				`${(await listServers(client, userId, { per: 10, page: 1 }, 'game')).rows.length} servers`,
 			'serverDetail (activity, invoices)': async () => {
 				const d = await serverDetail(client, userId, server!.id);
 				return `${d!.activity.length} events, ${d!.invoices.length} invoices`;

@@ -26,6 +26,9 @@ const sameEverywhere = [
 	// An example host name.
 	'vps.rdns.placeholder',
 	'vps.page.graphs.cpu',
+	// The product's name, in the panel's navigation.
+	'panel.nav.vps',
+	'panel.dashboard.quick.vps',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */

@@ -1,3 +1,5 @@
+import type { ProductType } from './domain/product';
+
 /**
  * The site's pages that code outside them links to (mails, redirects after a write, the panel's
  * navigation), locale-free: put them through `localizePath`. Written once here so a mail cannot
@@ -17,7 +19,14 @@ export const routes = {
 	upgradePayment: (id: string) => `/panel/billing/upgrade/payment/${id}`,
 	servers: '/panel/game-servers',
 	server: (id: string) => `/panel/game-servers/servers/${id}`,
+	serverUpgrade: (id: string) => `/panel/game-servers/upgrade/${id}`,
+	serverCancel: (id: string) => `/panel/game-servers/servers/${id}/cancel`,
+	vpsList: '/panel/vps',
 	vps: (id: string) => `/panel/vps/${id}`,
+	vpsUpgrade: (id: string) => `/panel/vps/${id}/upgrade`,
+	vpsCancel: (id: string) => `/panel/vps/${id}/cancel`,
+	orderGame: '/games',
+	orderVps: '/vps-hosting',
 	support: '/panel/support',
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',
@@ -36,8 +45,24 @@ export const routes = {
 	staffAudit: '/staff/audit',
 } as const;
 
+/**
+ * A server's own pages by its kind: one page per kind (a game server's under Game servers, a
+ * VPS's under VPS), its upgrade and its cancel flow beside it.
+ */
+export function serverPages(server: { type: ProductType; id: string }) {
+	const { id } = server;
+	return server.type === 'vps'
+		? { page: routes.vps(id), upgrade: routes.vpsUpgrade(id), cancel: routes.vpsCancel(id) }
+		: {
+				page: routes.server(id),
+				upgrade: routes.serverUpgrade(id),
+				cancel: routes.serverCancel(id),
+			};
+}
+
 /** The query a paid pause fee comes back to the server page with, for it to confirm the pause. */
 export const pausePaidQuery = 'paused';
 
 /** Where the gateway sends a customer who paid a pause fee: their server, confirming the pause. */
-export const pausePaidPath = (id: string) => `${routes.server(id)}?${pausePaidQuery}=1`;
+export const pausePaidPath = (server: { type: ProductType; id: string }) =>
+	`${serverPages(server).page}?${pausePaidQuery}=1`;

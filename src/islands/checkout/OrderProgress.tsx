@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $order, followOrder, retryPayment, stageOf } from '../../stores/order';
 import { fill } from '../../lib/fill';
+import { serverPages } from '../../lib/routes';
 import { unpaidMessage, type ProgressStrings } from './progress-strings';
 import VpsConnection from './VpsConnection';
 import { vpsStepKeys } from './vps-strings';
@@ -10,7 +11,8 @@ import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 interface Props {
 	orderId: string;
 	locale: string;
-	manageBase: string;
+	/** '' for English, '/no', '/da', '/de': before the panel's paths. */
+	prefix: string;
 	supportPath: string;
 	cancelled: boolean;
 	methods: Record<string, PaymentMethodKind[]>;
@@ -24,7 +26,7 @@ const stages = ['paid', 'settingUp', 'installing', 'running'] as const;
  * the server (so it is right after a reload, on another device, or before the webhook arrives).
  */
 export default function OrderProgress(props: Props) {
-	const { orderId, locale, manageBase, supportPath, cancelled, methods, strings: s } = props;
+	const { orderId, locale, prefix, supportPath, cancelled, methods, strings: s } = props;
 	const order = useStore($order);
 	useEffect(() => followOrder(orderId), [orderId]);
 	const stage = stageOf(order.status);
@@ -89,14 +91,25 @@ export default function OrderProgress(props: Props) {
 				))}
 			</ol>
 			{stage === 'running' && service.vps && (
-				<VpsConnection vps={service.vps} password={order.vpsPassword} strings={s} />
+				<>
+					<VpsConnection vps={service.vps} password={order.vpsPassword} strings={s} />
+					<a
+						className="btn btn-primary mt-6"
+						href={`${prefix}${serverPages({ type: 'vps', id: service.id }).page}`}
+					>
+						{s['order.vps.manage']}
+					</a>
+				</>
 			)}
 			{stage === 'running' && !service.vps && service.address && (
 				<div className="mt-6">
 					<p className="text-white" data-server-address>
 						{fill(s['checkout.complete.address'], { address: service.address })}
 					</p>
-					<a className="btn btn-primary mt-4" href={`${manageBase}/${service.id}`}>
+					<a
+						className="btn btn-primary mt-4"
+						href={`${prefix}${serverPages({ type: 'game', id: service.id }).page}`}
+					>
 						{s['checkout.complete.manage']}
 					</a>
 				</div>

@@ -18,6 +18,7 @@ export const vpsProgressKeys = [
 	'order.vps.passwordGone',
 	'order.vps.copy',
 	'order.vps.copied',
+	'order.vps.manage',
 ] as const;
 
 export type VpsStrings = Record<(typeof vpsProgressKeys)[number], string>;

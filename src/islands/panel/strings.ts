@@ -45,16 +45,24 @@ export function dashboardKeys(dictionary: Record<string, string>): string[] {
 export function billingKeys(dictionary: Record<string, string>): string[] {
 	return [
 		...common,
+		// An upgrade's payment page leads back to its server's page.
+		'servers.backToServer',
+		'vps.page.back',
 		...prefixed(dictionary, ['billing.', 'invoice.', 'cards.', 'upgradePay.', 'cycle.']),
 	].filter((key) => !key.startsWith('invoice.pdf.error'));
 }
 
-/** Keys for the server pages: list, server, upgrade. */
+/** Keys for the server pages: list, server, upgrade, and a VPS page's billing (VpsAccount). */
 export function serverKeys(dictionary: Record<string, string>): string[] {
 	return [
 		...common,
 		'panel.nav.servers',
+		'panel.nav.vps',
+		// A VPS's words on the shared parts: its way back and its Cancel.
+		'vps.page.back',
+		'vps.page.cancel',
 		...prefixed(dictionary, [
+			'vps.list.',
 			'servers.',
 			// The subdomain form checks the label's rules before asking the server.
 			'checkout.error.subdomain_',

@@ -15,6 +15,8 @@ export interface ServiceRef {
 	game: string | null;
 	plan: string;
 	label: string;
+	/** A VPS's machine's hostname, what it is called everywhere; null for a game server. */
+	hostname: string | null;
 }
 
 export interface InvoiceRow {
@@ -171,6 +173,8 @@ export interface ServerDetail extends ServerRow {
 	location: string;
 	/** Where players connect (host:port); null until the server is set up. */
 	address: string | null;
+	/** Whether that address is an IP address or a host name (the panel's alias), to say which. */
+	addressKind: 'ip' | 'host' | null;
 	extras: {
 		modpackInstallation: boolean;
 		ddosProtection: boolean;

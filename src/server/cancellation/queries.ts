@@ -11,7 +11,7 @@ import type { CustomerClient } from '../supabase/customer-client';
 import { pauseRefusalNow } from './pause-offer';
 
 const columns =
-	'id, product_type, game, plan_id, label, status, cancel_at_period_end, current_period_start, current_period_end, anchor_day, billing_cycle, currency';
+	'id, product_type, game, plan_id, label, status, cancel_at_period_end, current_period_start, current_period_end, anchor_day, billing_cycle, currency, vps_machines(hostname)';
 
 const must = <T>(what: string, { data, error }: { data: T; error: { message: string } | null }) => {
 	if (error) throw new Error(`${what}: ${error.message}`);

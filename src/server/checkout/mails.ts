@@ -81,7 +81,10 @@ export function sendVpsReady(
 			].join('\n'),
 			image.os === 'windows' ? t('mail.vpsReady.rdp', connect) : t('mail.vpsReady.ssh', connect),
 			machine.sshKeys.length ? t('mail.vpsReady.keys') : t('mail.vpsReady.password'),
-			{ href: siteUrl(localizePath(routes.panel, lang), origin), label: t('mail.vpsReady.panel') },
+			{
+				href: siteUrl(localizePath(routes.vps(service.id), lang), origin),
+				label: t('mail.vpsReady.panel'),
+			},
 		]),
 	);
 }

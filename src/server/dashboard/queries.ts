@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Dashboard, InvoiceRow } from '../../lib/panel/types';
-import { invoiceRow, invoiceListRowSchema, type InvoiceListRow } from '../invoices/rows';
+import { invoiceRow, invoiceListRowSchema } from '../invoices/rows';
 import { serverRow, serviceListColumnsSchema } from '../servers/rows';
 import { liveStatus } from '../servers/live';
 import type { CustomerClient } from '../supabase/customer-client';
+import { vpsNamer } from '../vps/hostnames';
 
 /**
  * What `panel_dashboard` answers (jsonb, 20261125100000_customer_panel.sql), with the summary of
@@ -44,7 +45,16 @@ export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 			states[i]?.state ?? null,
 		),
 	);
-	const rows = (list: InvoiceListRow[]): InvoiceRow[] => list.map(invoiceRow);
+	// A VPS goes by its hostname: panel_dashboard's rows do not carry it, one read names them all.
+	const invoices = {
+		open: json.open_invoices.map(invoiceRow),
+		recent: json.recent_invoices.map(invoiceRow),
+	};
+	const name = await vpsNamer(client, [
+		...servers,
+		...[...invoices.open, ...invoices.recent].map((row) => row.service),
+	]);
+	const named = (list: InvoiceRow[]) => list.map((row) => ({ ...row, service: name(row.service) }));
 	return {
 		firstName: json.first_name,
 		summary: {
@@ -53,8 +63,8 @@ export async function dashboard(client: CustomerClient): Promise<Dashboard> {
 			activeTickets: json.summary.active_tickets,
 			totalSpent: json.summary.total_spent,
 		},
-		openInvoices: rows(json.open_invoices),
-		recentInvoices: rows(json.recent_invoices),
-		servers,
+		openInvoices: named(invoices.open),
+		recentInvoices: named(invoices.recent),
+		servers: servers.map(name),
 	};
 }

@@ -14,7 +14,7 @@ const columns = `id, number, kind, status, currency, subtotal, discount, tax_rat
 	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
 	invoice_items(kind, description, line, quantity, unit_amount, amount, position),
 	transactions(kind, status, amount, created_at, decline_code, card_brand, card_last4),
-	services(id, product_type, game, plan_id, label, status, cancel_at_period_end),
+	services(id, product_type, game, plan_id, label, status, cancel_at_period_end, vps_machines(hostname)),
 	service_upgrades(id), orders(discount_code, discount_percent)`;
 
 /** Renewals of a server that will renew are what the billing run charges to the saved card. */

@@ -6,6 +6,7 @@ import {
 } from '../../lib/panel/invoice-view';
 import type { InvoicePage } from '../../lib/panel/types';
 import type { CustomerClient } from '../supabase/customer-client';
+import { vpsNamer } from '../vps/hostnames';
 import { invoiceRow } from './rows';
 
 // The panel's invoice reads, as the customer (row-level security applies). The invoice page's
@@ -53,5 +54,14 @@ export async function listInvoices(
 		if (last < view.page) return listInvoices(client, userId, { ...view, page: last });
 	}
 	if (error) throw new Error(`invoice_list: ${error.message}`);
-	return { rows: data.map(invoiceRow), total: count ?? 0, page: view.page };
+	const rows = data.map(invoiceRow);
+	const name = await vpsNamer(
+		client,
+		rows.map((row) => row.service),
+	);
+	return {
+		rows: rows.map((row) => ({ ...row, service: name(row.service) })),
+		total: count ?? 0,
+		page: view.page,
+	};
 }

@@ -30,12 +30,18 @@ export const invoiceListRowSchema = z.object({
 });
 export type InvoiceListRow = z.infer<typeof invoiceListRowSchema>;
 
+/**
+ * A service as the panel names it. A VPS's hostname is its machine's (`vps_machines`): a read
+ * that embeds `vps_machines(hostname)` passes it here; the others name their VPS after with
+ * `vpsNamer` (src/server/vps/hostnames.ts).
+ */
 export function serviceRef(row: {
 	id: string;
 	product_type: string | null;
 	game: string | null;
 	plan_id: string | null;
 	label: string | null;
+	vps_machines?: { hostname: string } | null;
 }): ServiceRef {
 	return {
 		id: row.id,
@@ -43,6 +49,7 @@ export function serviceRef(row: {
 		game: row.game,
 		plan: row.plan_id ?? '',
 		label: row.label ?? '',
+		hostname: row.vps_machines?.hostname ?? null,
 	};
 }
 

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { productTypeSchema, type ProductType } from '../../lib/domain/product';
 import { serviceEventSchema } from '../../lib/domain/service-event';
 import { serviceCreditBalance } from '../billing/service-credit';
 import type { PageSize } from '../../lib/panel/invoice-view';
@@ -22,16 +24,21 @@ const activityDetail = z.record(z.string(), z.unknown());
 // The panel's server reads, as the customer (row-level security applies). Live state comes from
 // the game panel, asked in parallel and given up on after a moment.
 
-/** One page of the customer's servers, newest first; ended ones (terminated) are left out. */
+/**
+ * One page of the customer's servers of one kind (Game servers and VPS are lists of their own),
+ * newest first; ended ones (terminated) are left out.
+ */
 export async function listServers(
 	client: CustomerClient,
 	userId: string,
 	view: { per: PageSize; page: number },
+	kind: ProductType,
 ): Promise<ServerPage> {
 	let query = client
 		.from('services')
 		.select(serviceListColumns, { count: 'exact' })
 		.eq('user_id', userId)
+		.eq('product_type', kind)
 		.neq('status', 'terminated')
 		.order('created_at', { ascending: false })
 		.order('id');
@@ -39,7 +46,7 @@ export async function listServers(
 	const { data, count, error } = await query;
 	// Past the end of the list (a stale link): the first page rather than an error.
 	if (error?.code === 'PGRST103' && view.page > 1)
-		return listServers(client, userId, { ...view, page: 1 });
+		return listServers(client, userId, { ...view, page: 1 }, kind);
 	if (error) throw new Error(`services: ${error.message}`);
 	const live = await Promise.all(data.map(liveStatus));
 	return {
@@ -112,12 +119,21 @@ export async function serverDetail(
 		at: entry.created_at,
 		detail: activityDetail.safeParse(entry.detail).data ?? {},
 	}));
-	const rows = invoices.data.map(invoiceRow);
+	const row = serverRow(s, live?.state ?? null);
+	// Every invoice here is this server's: named as the server is.
+	const rows = invoices.data
+		.map(invoiceRow)
+		.map((invoice) => ({
+			...invoice,
+			service: invoice.service && { ...invoice.service, hostname: row.hostname },
+		}));
+	const host = parseAddress(s.panel_address)?.host;
 	return {
-		...serverRow(s, live?.state ?? null),
+		...row,
 		storageGb: s.storage_gb,
 		location: s.location,
 		address: s.panel_address,
+		addressKind: host ? (isIP(host) ? 'ip' : 'host') : null,
 		extras: {
 			modpackInstallation: s.modpack_installation,
 			ddosProtection: s.ddos_protection,
@@ -145,6 +161,26 @@ export async function serverDetail(
 		staffSuspension:
 			s.status === 'suspended' && s.suspended_by === 'staff' ? s.suspension_reason : null,
 	};
+}
+
+/**
+ * Which kind of server the customer's id is, for a page of the other kind to send it to its own;
+ * null for anyone else's, a missing or a malformed id (their pages answer "not found").
+ */
+export async function serviceKind(
+	client: CustomerClient,
+	userId: string,
+	serviceId: string,
+): Promise<ProductType | null> {
+	if (!isUuid(serviceId)) return null;
+	const { data, error } = await client
+		.from('services')
+		.select('product_type')
+		.eq('id', serviceId)
+		.eq('user_id', userId)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	return data ? productTypeSchema.parse(data.product_type) : null;
 }
 
 /** The live state alone, for a page that follows it while open; null when not the customer's. */

@@ -22,10 +22,12 @@ export const serviceListColumnsSchema = z.object({
 	panel_identifier: z.string().nullable(),
 	/** Its pauses, where the read embeds them (`pauseColumns`); a paused service shows as paused. */
 	service_pauses: z.unknown().optional(),
+	/** A VPS's machine, where the read embeds it: its hostname names it (`vpsNamer` otherwise). */
+	vps_machines: z.object({ hostname: z.string() }).nullable().optional(),
 });
 export type ServiceListColumns = z.infer<typeof serviceListColumnsSchema>;
 
-export const serviceListColumns = `id, product_type, game, plan_id, tier, label, ram_gb, status, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, ${pauseColumns}`;
+export const serviceListColumns = `id, product_type, game, plan_id, tier, label, ram_gb, status, cancel_at_period_end, current_period_end, panel_server_id, panel_identifier, vps_machines(hostname), ${pauseColumns}`;
 
 export function serverRow(service: ServiceListColumns, liveState: string | null): ServerRow {
 	const { status, pausedUntil } = pauseState(service.status, service.service_pauses);

@@ -9,6 +9,7 @@ import {
 import { isUuid } from '../../lib/uuid';
 import { serviceRef } from '../invoices/rows';
 import type { CustomerClient } from '../supabase/customer-client';
+import { vpsNamer } from '../vps/hostnames';
 
 // The support pages' reads, as the customer: row-level security decides what they see, and each
 // query also names the customer so the planner uses the per-customer indexes.
@@ -62,7 +63,7 @@ export async function listTickets(client: CustomerClient, userId: string): Promi
 		// A deleted server is nothing to ask about any more (its old tickets still name it).
 		client
 			.from('services')
-			.select('id, product_type, game, plan_id, label')
+			.select('id, product_type, game, plan_id, label, vps_machines(hostname)')
 			.eq('user_id', userId)
 			.neq('status', 'terminated')
 			.order('created_at', { ascending: false })
@@ -70,14 +71,20 @@ export async function listTickets(client: CustomerClient, userId: string): Promi
 	]);
 	if (tickets.error) throw new Error(`tickets_overview: ${tickets.error.message}`);
 	if (services.error) throw new Error(`services: ${services.error.message}`);
+	const rows = z.array(overviewRowSchema).parse(tickets.data).map(ticketRow);
+	// tickets_overview does not carry a VPS's hostname: one read names them.
+	const name = await vpsNamer(
+		client,
+		rows.map((row) => row.service),
+	);
 	return {
-		tickets: z.array(overviewRowSchema).parse(tickets.data).map(ticketRow),
+		tickets: rows.map((row) => ({ ...row, service: name(row.service) })),
 		services: services.data.map(serviceRef),
 	};
 }
 
 const threadColumns = `id, subject, department, status, created_at,
-	services(id, product_type, game, plan_id, label),
+	services(id, product_type, game, plan_id, label, vps_machines(hostname)),
 	ticket_messages(id, author, body, created_at)`;
 
 /** One ticket with every message, oldest first; null for a malformed, missing or foreign id. */

@@ -132,13 +132,13 @@ describe('reads', () => {
 		expect(await queries.serverDetail(b.p.other, other.id, serverId)).toBeNull();
 		expect(await queries.serverDetail(b.p.other, owner.id, serverId)).toBeNull();
 		// The demo's three and this test's running one; the terminated one is not listed.
-		const page = await queries.listServers(b.p.owner, owner.id, { per: 5, page: 1 });
+		const page = await queries.listServers(b.p.owner, owner.id, { per: 5, page: 1 }, 'game');
 		expect(page.total).toBe(4);
 		expect(page.rows[0]).toMatchObject({ id: serverId, liveState: expect.any(String) });
-		const second = await queries.listServers(b.p.owner, owner.id, { per: 'all', page: 1 });
+		const second = await queries.listServers(b.p.owner, owner.id, { per: 'all', page: 1 }, 'game');
 		expect(second.rows).toHaveLength(4);
 		expect(
-			(await queries.listServers(b.p.other, other.id, { per: 'all', page: 1 })).rows.map(
+			(await queries.listServers(b.p.other, other.id, { per: 'all', page: 1 }, 'game')).rows.map(
 				(r) => r.id,
 			),
 		).toEqual([ids.valheim]);

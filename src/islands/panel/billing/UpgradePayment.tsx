@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
 import type { UpgradePayment as Upgrade } from '../../../lib/panel/types';
+import { serverPages } from '../../../lib/routes';
 import { $upgrade, loadUpgrade } from '../../../stores/invoice';
 import { panelTools, type PanelProps, type PanelTools } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
@@ -59,7 +60,7 @@ function Change({ upgrade, tools }: { upgrade: Upgrade; tools: PanelTools }) {
 /** /panel/billing/upgrade/payment/{id}: what the upgrade costs now, line by line, and Pay. */
 export default function UpgradePayment(props: Props) {
 	const tools = panelTools(props);
-	const { t, money } = tools;
+	const { t, money, path } = tools;
 	const loaded = useStore($upgrade);
 	const load = () => void loadUpgrade(props.upgradeId, t('invoices.error.load'));
 	useEffect(load, [props.upgradeId]);
@@ -75,8 +76,14 @@ export default function UpgradePayment(props: Props) {
 	const upgrade = loaded.data;
 	const { invoice } = upgrade;
 	const open = invoice.status === 'unpaid' || invoice.status === 'overdue';
+	const { service } = invoice;
 	return (
 		<div className="flex flex-col gap-6" data-upgrade={upgrade.status}>
+			{service && (
+				<a href={path(serverPages(service).page)} className="self-start">
+					← {t(service.type === 'vps' ? 'vps.page.back' : 'servers.backToServer')}
+				</a>
+			)}
 			<section className="card flex flex-col gap-4" aria-labelledby="upgrade-change">
 				<h2 id="upgrade-change" className="text-lg font-bold text-white">
 					{t('upgradePay.change')}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
+import { routes } from '../../../lib/routes';
 import type { Dashboard as DashboardData } from '../../../lib/panel/types';
 import { $dashboard, greetingKey, isNewCustomer, loadDashboard } from '../../../stores/dashboard';
 import { panelTools, type PanelProps } from '../shared/context';
@@ -54,9 +55,14 @@ export default function Dashboard(props: Props) {
 					<p className="mx-auto mt-2 max-w-prose text-neutral-200">
 						{t('panel.dashboard.empty.text')}
 					</p>
-					<a className="btn btn-primary mt-6" href={path('/games')}>
-						{t('panel.dashboard.empty.cta')}
-					</a>
+					<div className="mt-6 flex flex-wrap justify-center gap-3">
+						<a className="btn btn-primary" href={path(routes.orderGame)}>
+							{t('panel.dashboard.empty.cta')}
+						</a>
+						<a className="btn btn-secondary" href={path(routes.orderVps)}>
+							{t('panel.dashboard.empty.vps')}
+						</a>
+					</div>
 				</section>
 			) : (
 				<>

@@ -1,11 +1,15 @@
+import { routes } from '../../../lib/routes';
 import type { PanelTools } from '../shared/context';
 
+// Ordering offers both kinds of server, and each kind has its own list.
 const links = [
-	{ key: 'order', href: '/games' },
-	{ key: 'invoices', href: '/panel/billing' },
-	{ key: 'servers', href: '/panel/game-servers' },
-	{ key: 'cards', href: '/panel/billing/payment-methods' },
-	{ key: 'support', href: '/panel/support' },
+	{ key: 'order', href: routes.orderGame },
+	{ key: 'orderVps', href: routes.orderVps },
+	{ key: 'invoices', href: routes.billing },
+	{ key: 'servers', href: routes.servers },
+	{ key: 'vps', href: routes.vpsList },
+	{ key: 'cards', href: routes.paymentMethods },
+	{ key: 'support', href: routes.support },
 ] as const;
 
 export function QuickAccess({ tools }: { tools: PanelTools }) {

@@ -1,9 +1,14 @@
-import { routes } from '../../../lib/routes';
+import { routes, serverPages } from '../../../lib/routes';
 import { fill } from '../../../lib/fill';
 import type { ServerRow } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { StatusBadge } from '../shared/StatusBadge';
+
+const kinds = [
+	{ type: 'game', href: routes.servers, label: 'panel.dashboard.allServers' },
+	{ type: 'vps', href: routes.vpsList, label: 'panel.dashboard.allVps' },
+] as const;
 
 /** The customer's servers: what they are, whether they run, when they are due. */
 export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: PanelTools }) {
@@ -14,7 +19,16 @@ export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: Pa
 				<h2 id="your-servers" className="text-lg font-bold text-white">
 					{t('panel.dashboard.servers')}
 				</h2>
-				<a href={path('/panel/game-servers')}>{t('panel.dashboard.allServers')}</a>
+				{/* Each kind's full list is a page of its own: a link to each kind the customer has. */}
+				<div className="flex flex-wrap gap-x-4">
+					{kinds
+						.filter((kind) => servers.some((server) => server.type === kind.type))
+						.map((kind) => (
+							<a key={kind.type} href={path(kind.href)} data-all-servers={kind.type}>
+								{t(kind.label)}
+							</a>
+						))}
+				</div>
 			</div>
 			<ul className="mt-3 grid gap-3 md:grid-cols-2">
 				{servers.map((server) => {
@@ -55,9 +69,7 @@ export function ServerList({ servers, tools }: { servers: ServerRow[]; tools: Pa
 							)}
 							<a
 								className="self-start"
-								href={path(
-									server.type === 'vps' ? routes.vps(server.id) : routes.server(server.id),
-								)}
+								href={path(serverPages(server).page)}
 								aria-label={`${t('panel.dashboard.manage')}: ${serviceName(server, t)}`}
 							>
 								{t('panel.dashboard.manage')}

@@ -17,7 +17,7 @@ interface Props extends PanelProps {
 }
 
 /**
- * /panel/game-servers/servers/{id}/cancel: the retention offers first (each a conversation, or
+ * /panel/game-servers/servers/{id}/cancel and /panel/vps/{id}/cancel: the retention offers first (each a conversation, or
  * the pause flow in place), then "cancel anyway" with a required reason. A server already set to
  * be cancelled shows its deletion date and "Keep server" instead.
  */

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { fill } from '../../../lib/fill';
+import { serverPages } from '../../../lib/routes';
 import { $cancelAction, cancelService, type CancelPage } from '../../../stores/cancellation';
 import type { PanelTools } from '../shared/context';
 import { blockHeight } from './CancelSkeleton';
@@ -31,7 +32,7 @@ export function CancelForm(props: { page: CancelPage; tools: PanelTools; locale:
 			page.service.id,
 			{ reason, locale },
 			t('panel.error.generic'),
-			path(`/panel/game-servers/servers/${page.service.id}`),
+			path(serverPages(page.service).page),
 		);
 	};
 	return (

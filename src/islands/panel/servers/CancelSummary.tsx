@@ -1,4 +1,5 @@
 import { fill } from '../../../lib/fill';
+import { serverPages } from '../../../lib/routes';
 import type { CancelPage } from '../../../stores/cancellation';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
@@ -38,7 +39,9 @@ export function CancelSummary({ page, tools }: { page: CancelPage; tools: PanelT
 				)}
 			</p>
 			<p>
-				<a href={path(`/panel/game-servers/servers/${page.service.id}`)}>{t('cancelFlow.back')}</a>
+				<a href={path(serverPages(page.service).page)}>
+					{t(page.service.type === 'vps' ? 'vps.page.back' : 'cancelFlow.back')}
+				</a>
 			</p>
 		</section>
 	);

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { routes } from '../../../lib/routes';
 import { $server, $serverNotice, followLive, loadServer } from '../../../stores/game-server';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadedView } from '../shared/LoadedView';
@@ -9,6 +10,7 @@ import { MoneyBack } from './MoneyBack';
 import { PanelAccess } from './PanelAccess';
 import { PauseNotice } from './PauseNotice';
 import { PowerControls } from './PowerControls';
+import { ServerActions } from './ServerActions';
 import { ServerFacts } from './ServerFacts';
 import { ServerInvoices } from './ServerInvoices';
 import { ServerSettingsForm } from './ServerSettingsForm';
@@ -25,7 +27,7 @@ interface Props extends PanelProps {
 /** /panel/game-servers/servers/{id}: one server, run from here. */
 export default function ServerDetail(props: Props) {
 	const tools = panelTools(props);
-	const { t, path } = tools;
+	const { t } = tools;
 	const loaded = useStore($server);
 	const notice = useStore($serverNotice);
 	const load = () => void loadServer(props.serverId, t('panel.error.generic'));
@@ -34,7 +36,7 @@ export default function ServerDetail(props: Props) {
 	return (
 		<LoadedView
 			loaded={loaded}
-			back={{ href: '/panel/game-servers', label: t('servers.back') }}
+			back={{ href: routes.servers, label: t('servers.back') }}
 			lines={12}
 			minHeight="48rem"
 			retry={load}
@@ -66,26 +68,7 @@ export default function ServerDetail(props: Props) {
 						/>
 						<PowerControls server={server} locale={props.locale} tools={tools} />
 						<ServerFacts server={server} tools={tools} />
-						{running && (
-							<div className="flex flex-wrap gap-3">
-								{server.status === 'active' && (
-									<a
-										className="btn btn-secondary"
-										href={path(`/panel/game-servers/upgrade/${server.id}`)}
-									>
-										{t('servers.upgrade')}
-									</a>
-								)}
-								{!server.cancelAtPeriodEnd && (
-									<a
-										className="btn btn-secondary"
-										href={path(`/panel/game-servers/servers/${server.id}/cancel`)}
-									>
-										{t('servers.cancel')}
-									</a>
-								)}
-							</div>
-						)}
+						<ServerActions server={server} tools={tools} />
 						<MoneyBack
 							serviceId={server.id}
 							offer={running ? server.moneyBack : null}

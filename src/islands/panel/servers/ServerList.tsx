@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
+import type { ProductType } from '../../../lib/domain/product';
 import { pageCount, pageSizes } from '../../../lib/panel/invoice-view';
+import { routes } from '../../../lib/routes';
 import type { ServerView } from '../../../lib/panel/server-view';
 import {
 	$serverPage,
@@ -18,24 +20,37 @@ import { useEffect } from 'react';
 
 interface Props extends PanelProps {
 	initialView: ServerView;
+	/** Game servers (/panel/game-servers) or VPS (/panel/vps): a list of each on its own page. */
+	kind: ProductType;
 }
 
-/** /panel/game-servers: the customer's servers, paged, each with its state and Manage. */
+/** The words and the order link of each kind's list. */
+const lists = {
+	game: {
+		order: routes.orderGame,
+		orderLabel: 'panel.dashboard.quick.order',
+		none: 'servers.none',
+	},
+	vps: { order: routes.orderVps, orderLabel: 'vps.list.order', none: 'vps.list.none' },
+} as const;
+
+/** /panel/game-servers and /panel/vps: the customer's servers of a kind, paged, each with Manage. */
 export default function ServerList(props: Props) {
 	const tools = panelTools(props);
 	const { t, path } = tools;
+	const list = lists[props.kind];
 	const hydrated = useHydrated();
 	const stored = useStore($serverView);
 	const view = hydrated ? stored : props.initialView;
 	const loaded = useStore($serverPage);
 	const perId = useId();
-	useEffect(() => startServerList(t('panel.error.generic')), []);
+	useEffect(() => startServerList(t('panel.error.generic'), props.kind), [props.kind]);
 	const pages = loaded.state === 'ready' ? pageCount(loaded.data.total, view.per) : 1;
 	return (
-		<div className="flex flex-col gap-4" data-server-list>
+		<div className="flex flex-col gap-4" data-server-list={props.kind}>
 			<div className="flex flex-wrap items-end justify-between gap-3">
-				<a className="btn btn-secondary" href={path('/games')}>
-					{t('panel.dashboard.quick.order')}
+				<a className="btn btn-secondary" href={path(list.order)}>
+					{t(list.orderLabel)}
 				</a>
 				<div className="flex flex-col gap-1">
 					<label htmlFor={perId} className="text-sm text-neutral-300">
@@ -63,10 +78,10 @@ export default function ServerList(props: Props) {
 			) : loaded.state === 'error' ? (
 				<LoadError message={loaded.message} retryLabel={t('panel.error.retry')} />
 			) : loaded.data.total === 0 ? (
-				<p className="card text-neutral-200">{t('servers.none')}</p>
+				<p className="card text-neutral-200">{t(list.none)}</p>
 			) : (
 				<>
-					<ServerRows rows={loaded.data.rows} tools={tools} />
+					<ServerRows rows={loaded.data.rows} kind={props.kind} tools={tools} />
 					<Pager
 						page={loaded.data.page}
 						pages={pages}

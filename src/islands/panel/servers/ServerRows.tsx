@@ -1,17 +1,26 @@
-import { routes } from '../../../lib/routes';
+import type { ProductType } from '../../../lib/domain/product';
+import { serverPages } from '../../../lib/routes';
 import type { ServerRow } from '../../../lib/panel/types';
 import { fill } from '../../../lib/fill';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { StatusBadge } from '../shared/StatusBadge';
 
-/** One row per server: game, plan, RAM, status (live when active), next due date, Manage. */
-export function ServerRows({ rows, tools }: { rows: ServerRow[]; tools: PanelTools }) {
+interface Props {
+	rows: ServerRow[];
+	kind: ProductType;
+	tools: PanelTools;
+}
+
+/** One row per server: its name, plan, RAM, status (live when active), next due date, Manage. */
+export function ServerRows({ rows, kind, tools }: Props) {
 	const { t, date, path } = tools;
 	return (
 		<div className="card overflow-x-auto p-0">
 			<table className="w-full text-left text-sm">
-				<caption className="sr-only">{t('panel.nav.servers')}</caption>
+				<caption className="sr-only">
+					{t(kind === 'vps' ? 'panel.nav.vps' : 'panel.nav.servers')}
+				</caption>
 				<thead className="text-neutral-300">
 					<tr className="border-b border-white/10">
 						<th scope="col" className="py-2 pr-3 pl-4 font-medium">
@@ -68,7 +77,7 @@ export function ServerRows({ rows, tools }: { rows: ServerRow[]; tools: PanelToo
 								</td>
 								<td className="py-2 pr-4">
 									<a
-										href={path(row.type === 'vps' ? routes.vps(row.id) : routes.server(row.id))}
+										href={path(serverPages(row).page)}
 										aria-label={`${t('panel.dashboard.manage')}: ${name}`}
 									>
 										{t('panel.dashboard.manage')}

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { findPlan } from '../../../lib/catalogue';
+import type { ProductType } from '../../../lib/domain/product';
+import { serverPages } from '../../../lib/routes';
 import { $server, loadServer } from '../../../stores/game-server';
 import { quoteUpgrade, type UpgradeChoice } from '../../../stores/server-upgrade';
 import { panelTools, type PanelProps } from '../shared/context';
@@ -12,10 +14,15 @@ import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
 interface Props extends PanelProps {
 	serverId: string;
+	/** The page's kind: the way back leads to that kind's server page. */
+	kind: ProductType;
 	methods: Record<string, PaymentMethodKind[]>;
 }
 
-/** /panel/game-servers/upgrade/{id}: more RAM, storage or extras, the quote line by line, confirm. */
+/**
+ * /panel/game-servers/upgrade/{id} and /panel/vps/{id}/upgrade: more RAM, storage or extras, the
+ * quote line by line, confirm.
+ */
 export default function UpgradeServer(props: Props) {
 	const tools = panelTools(props);
 	const { t, path } = tools;
@@ -46,9 +53,10 @@ export default function UpgradeServer(props: Props) {
 		);
 		return () => clearTimeout(timer);
 	}, [choice]);
+	const { kind } = props;
 	const back = (
-		<a href={path(`/panel/game-servers/servers/${props.serverId}`)} className="self-start">
-			← {t('servers.backToServer')}
+		<a href={path(serverPages({ type: kind, id: props.serverId }).page)} className="self-start">
+			← {t(kind === 'vps' ? 'vps.page.back' : 'servers.backToServer')}
 		</a>
 	);
 	if (loaded.state === 'loading' || (loaded.state === 'ready' && !choice))

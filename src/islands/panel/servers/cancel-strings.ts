@@ -6,6 +6,7 @@ const exact = [
 	'panel.service.pendingCancellation',
 	'invoice.type.vps',
 	'billing.payWith',
+	'vps.page.back',
 ] as const;
 
 const prefixes = [

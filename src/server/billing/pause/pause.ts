@@ -12,6 +12,7 @@ import type { AdminClient } from '../../supabase/admin-client';
 import { lineColumns, lineIn } from '../invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import { currencySchema } from '../../../lib/domain/currency';
+import { productTypeSchema, type ProductType } from '../../../lib/domain/product';
 import { pauseRefusalSchema, type PauseRefusal } from './pause-request';
 import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 
@@ -33,6 +34,8 @@ export interface PauseInvoice {
 	currency: string;
 	payerName: string;
 	line: InvoiceLine;
+	/** The paused server's kind: paid, the customer comes back to that kind's page. */
+	product: ProductType;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createPauseInvoice(
 	if (!isUuid(serviceId)) return 'not_found';
 	const { data: s } = await admin
 		.from('services')
-		.select('currency, plan_id')
+		.select('currency, plan_id, product_type')
 		.eq('id', serviceId)
 		.eq('user_id', customerId)
 		.maybeSingle();
@@ -92,6 +95,7 @@ export async function createPauseInvoice(
 		currency: made.currency,
 		payerName: invoice?.billing_name ?? '',
 		line: columns.line,
+		product: productTypeSchema.parse(s.product_type),
 	};
 }
 
@@ -121,7 +125,7 @@ export async function requestPause(
 			description: lineIn(made.line, context.locale),
 			attemptKey: `pause-${context.now.getTime()}`,
 		},
-		{ ...context, returnPath: pausePaidPath(serviceId) },
+		{ ...context, returnPath: pausePaidPath({ type: made.product, id: serviceId }) },
 	);
 	const { invoiceId, total, currency } = made;
 	return { invoiceId, total, currency, paymentUrl };

@@ -9,6 +9,8 @@ import { must, pageLimit } from './read';
 export interface CustomerService {
 	id: string;
 	label: string;
+	/** A VPS's machine's hostname, what it is called; null for a game server. */
+	hostname: string | null;
 	status: string;
 	productType: string;
 	planId: string;
@@ -54,7 +56,7 @@ export async function servicesOf(
 		admin
 			.from('services')
 			.select(
-				'id, label, status, product_type, plan_id, game, ram_gb, panel_address, cancel_at_period_end, current_period_end, recurring_amount, currency, billing_cycle, created_at',
+				'id, label, status, product_type, plan_id, game, ram_gb, panel_address, cancel_at_period_end, current_period_end, recurring_amount, currency, billing_cycle, created_at, vps_machines(hostname)',
 			)
 			.eq('user_id', customerId)
 			.order('created_at', { ascending: false })
@@ -68,6 +70,7 @@ export async function servicesOf(
 	return serviceRows.map((s) => ({
 		id: s.id,
 		label: s.label,
+		hostname: s.vps_machines?.hostname ?? null,
 		status: s.status,
 		productType: s.product_type,
 		planId: s.plan_id,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../../../lib/domain/currency';
+import { findGame } from '../../../lib/games';
 import { serviceStatuses } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
 import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
@@ -11,15 +12,50 @@ export const serviceFilters = ['all', 'stuck', ...serviceStatuses] as const;
 export type ServiceFilter = (typeof serviceFilters)[number];
 export const serviceFilterSchema = z.enum(serviceFilters).catch('all');
 
-const listRow = staffServiceSchema.extend({
+const listFields = staffServiceSchema.extend({
 	plan_id: z.string(),
 	label: z.string(),
+	game: z.string().nullable(),
 	panel_address: z.string().nullable(),
 	subdomain: z.string().nullable(),
+	vps_machines: z.object({ hostname: z.string() }).nullable(),
+	// inet as PostgREST gives it: `203.0.113.10/32` (a host address may print without its mask).
+	vps_addresses: z.array(z.object({ family: z.number(), address: z.string() })),
 });
+const listRow = listFields.transform((row) => ({ ...row, ...serviceShown(row) }));
 export type StaffServiceRow = z.infer<typeof listRow> & StaffService;
 
-const listColumns = `${staffServiceColumns}, plan_id, label, panel_address, subdomain`;
+const listColumns = `${staffServiceColumns}, plan_id, label, game, panel_address, subdomain, vps_machines(hostname), vps_addresses(family, address)`;
+
+/**
+ * What the console calls a server and where it is: a VPS by its hostname at its IPv4 and IPv6
+ * addresses (from the pool); a game server by the customer's label (else its game) at its
+ * subdomain or the panel's address. The plan id is never a name.
+ */
+function serviceShown(row: {
+	product_type: string;
+	label: string;
+	game: string | null;
+	plan_id: string;
+	panel_address: string | null;
+	subdomain: string | null;
+	vps_machines: { hostname: string } | null;
+	vps_addresses: { family: number; address: string }[];
+}): { name: string; address: string | null } {
+	if (row.product_type === 'vps') {
+		const addresses = [...row.vps_addresses]
+			.sort((a, b) => a.family - b.family)
+			.map((held) => held.address.replace(/\/\d+$/, ''));
+		return {
+			name: row.vps_machines?.hostname || row.label || row.plan_id,
+			address: addresses.join(', ') || null,
+		};
+	}
+	return {
+		name: row.label || findGame(row.game ?? '')?.name || row.plan_id,
+		address: row.subdomain ?? row.panel_address,
+	};
+}
 
 /** Characters that would change a PostgREST filter: a search is matched as plain text. */
 const plain = (text: string) => text.replace(/[^\p{L}\p{N} .:_-]/gu, '').slice(0, 80);
@@ -74,15 +110,16 @@ export async function listServices(
 	return z.array(listRow).parse(data);
 }
 
-const detailRow = listRow.extend({
-	game: z.string().nullable(),
-	tier: z.string(),
-	billing_cycle: z.string(),
-	currency: currencySchema,
-	recurring_amount: z.coerce.number(),
-	cancellation_reason: z.string().nullable(),
-	created_at: z.string(),
-});
+const detailRow = listFields
+	.extend({
+		tier: z.string(),
+		billing_cycle: z.string(),
+		currency: currencySchema,
+		recurring_amount: z.coerce.number(),
+		cancellation_reason: z.string().nullable(),
+		created_at: z.string(),
+	})
+	.transform((row) => ({ ...row, ...serviceShown(row) }));
 export type StaffServiceDetail = z.infer<typeof detailRow> & { email: string | null };
 
 /** One server's facts for its console page, with its owner's address; null when unknown. */
@@ -94,7 +131,7 @@ export async function serviceDetail(
 	const { data, error } = await admin
 		.from('services')
 		.select(
-			`${listColumns}, game, tier, billing_cycle, currency, recurring_amount, cancellation_reason, created_at`,
+			`${listColumns}, tier, billing_cycle, currency, recurring_amount, cancellation_reason, created_at`,
 		)
 		.eq('id', id)
 		.maybeSingle();

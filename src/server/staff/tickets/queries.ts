@@ -10,6 +10,7 @@ import {
 import { isUuid } from '../../../lib/uuid';
 import { serviceRef } from '../../invoices/rows';
 import type { AdminClient } from '../../supabase/admin-client';
+import { vpsNamer } from '../../vps/hostnames';
 import type { Staff } from '../door';
 
 // The staff console's ticket reads, with the service role (the staff door has let the request
@@ -57,37 +58,43 @@ export async function ticketInbox(
 		page_offset: (filter.page - 1) * inboxPageSize,
 	});
 	if (error) throw new Error(`staff_ticket_inbox: ${error.message}`);
-	const rows = z.array(inboxRowSchema).parse(data);
-	return {
-		total: rows[0]?.total ?? 0,
-		rows: rows.map((row) => ({
-			id: row.id,
-			subject: row.subject,
-			department: row.department,
-			status: row.status,
-			createdAt: row.created_at,
-			waitingSince: row.waiting_since,
-			lastMessage:
-				row.last_author && row.last_body !== null
-					? { author: row.last_author, body: row.last_body }
-					: null,
-			customer: {
-				id: row.customer_id,
-				email: row.customer_email ?? '',
-				name: row.customer_name ?? '',
-				services: row.customer_services,
-			},
-			service: row.service_id
-				? serviceRef({
-						id: row.service_id,
-						product_type: row.service_type,
-						game: row.service_game,
-						plan_id: row.service_plan,
-						label: row.service_label,
-					})
+	const parsed = z.array(inboxRowSchema).parse(data);
+	const rows = parsed.map((row) => ({
+		id: row.id,
+		subject: row.subject,
+		department: row.department,
+		status: row.status,
+		createdAt: row.created_at,
+		waitingSince: row.waiting_since,
+		lastMessage:
+			row.last_author && row.last_body !== null
+				? { author: row.last_author, body: row.last_body }
 				: null,
-			assignee: row.assignee_id ? { id: row.assignee_id, email: row.assignee_email ?? '' } : null,
-		})),
+		customer: {
+			id: row.customer_id,
+			email: row.customer_email ?? '',
+			name: row.customer_name ?? '',
+			services: row.customer_services,
+		},
+		service: row.service_id
+			? serviceRef({
+					id: row.service_id,
+					product_type: row.service_type,
+					game: row.service_game,
+					plan_id: row.service_plan,
+					label: row.service_label,
+				})
+			: null,
+		assignee: row.assignee_id ? { id: row.assignee_id, email: row.assignee_email ?? '' } : null,
+	}));
+	// The inbox's function does not carry a VPS's hostname: one read names them.
+	const name = await vpsNamer(
+		admin,
+		rows.map((row) => row.service),
+	);
+	return {
+		total: parsed[0]?.total ?? 0,
+		rows: rows.map((row) => ({ ...row, service: name(row.service) })),
 	};
 }
 
@@ -136,6 +143,11 @@ export async function staffTicket(
 	const ticket = ticketSchema.parse(data);
 	if (!ticket) return null;
 	const { customer } = ticket;
+	const services = ticket.services.map((service) => ({
+		...serviceRef(service),
+		status: service.status,
+	}));
+	const name = await vpsNamer(admin, services);
 	return {
 		id: ticket.id,
 		subject: ticket.subject,
@@ -152,10 +164,7 @@ export async function staffTicket(
 			locale: customer.locale,
 			since: customer.since,
 		},
-		services: ticket.services.map((service) => ({
-			...serviceRef(service),
-			status: service.status,
-		})),
+		services: services.map(name),
 		assignee: ticket.assignee
 			? { id: ticket.assignee.id, email: ticket.assignee.email ?? '', at: ticket.assignee.at }
 			: null,
