@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $quote, quoteUpgrade } from './server-upgrade';
+import { $quote, quoteUpgrade, sameSize, startingChoice } from './server-upgrade';
 
 const choice = { ram: 8, storageGb: 25, extras: [] };
 const refused = (code: string, message: string) =>
@@ -27,5 +27,33 @@ describe('the upgrade quote', () => {
 		const fetcher = refused('not_an_upgrade', 'Choose more RAM');
 		await quoteUpgrade('s1', choice, 'en', 'fallback', { unchanged: false, fetcher });
 		expect($quote.get()).toEqual({ state: 'error', message: 'Choose more RAM' });
+	});
+});
+
+describe('the size an upgrade page starts from', () => {
+	const extras = {
+		modpackInstallation: false,
+		ddosProtection: false,
+		dailyBackups: false,
+		subdomain: null,
+		subdomainExtra: false,
+	};
+	const game = { type: 'game' as const, ramGb: 4, storageGb: 25, extras };
+	const vps = { type: 'vps' as const, ramGb: 2, storageGb: 40, extras };
+
+	it('is the server’s own size, with its storage for a game server', () => {
+		const choice = startingChoice({ ...game, extras: { ...extras, subdomainExtra: true } });
+		expect(choice).toEqual({ ram: 4, storageGb: 25, extras: ['subDomain'] });
+		expect(sameSize(choice, game)).toBe(true);
+		expect(sameSize({ ...choice, storageGb: 50 }, game)).toBe(false);
+	});
+
+	// Issue 39: a VPS's upgrade asked for its disk as a storage option, which no VPS plan offers
+	// ("This storage option is not offered."): its disk follows its memory.
+	it('names no storage for a VPS, and is still its own size until more memory is chosen', () => {
+		const choice = startingChoice(vps);
+		expect(choice).toEqual({ ram: 2, storageGb: null, extras: [] });
+		expect(sameSize(choice, vps)).toBe(true);
+		expect(sameSize({ ...choice, ram: 4 }, vps)).toBe(false);
 	});
 });

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { ServerDetail } from '../lib/panel/types';
 import { routes } from '../lib/routes';
 import { postJson } from './panel-fetch';
 import type { PaymentMethodKind } from '../lib/domain/payment-method';
@@ -10,6 +11,32 @@ export interface UpgradeChoice {
 	ram: number;
 	storageGb: number | null;
 	extras: string[];
+}
+
+type Sized = Pick<ServerDetail, 'type' | 'ramGb' | 'storageGb' | 'extras'>;
+
+/**
+ * Where the page starts: the size the server has. A VPS's disk is not chosen, it comes with its
+ * memory (`vpsSpecs`), so its choice names no storage: the catalogue offers a VPS none.
+ */
+export function startingChoice(server: Sized): UpgradeChoice {
+	return {
+		ram: server.ramGb,
+		storageGb: server.type === 'vps' ? null : server.storageGb,
+		extras: [
+			...(server.extras.modpackInstallation ? ['modpackInstallation'] : []),
+			...(server.extras.subdomainExtra ? ['subDomain'] : []),
+		],
+	};
+}
+
+/** Whether `choice` is the size the server already has (no storage named keeps its storage). */
+export function sameSize(choice: UpgradeChoice, server: Sized): boolean {
+	return (
+		choice.ram === server.ramGb &&
+		(choice.storageGb ?? server.storageGb) === server.storageGb &&
+		choice.extras.includes('modpackInstallation') === server.extras.modpackInstallation
+	);
 }
 
 export interface UpgradeQuote {

@@ -4,7 +4,12 @@ import { findPlan } from '../../../lib/catalogue';
 import type { ProductType } from '../../../lib/domain/product';
 import { serverPages } from '../../../lib/routes';
 import { $server, loadServer } from '../../../stores/game-server';
-import { quoteUpgrade, type UpgradeChoice } from '../../../stores/server-upgrade';
+import {
+	quoteUpgrade,
+	sameSize,
+	startingChoice,
+	type UpgradeChoice,
+} from '../../../stores/server-upgrade';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
@@ -31,19 +36,11 @@ export default function UpgradeServer(props: Props) {
 	useEffect(() => void loadServer(props.serverId, t('panel.error.generic')), [props.serverId]);
 	useEffect(() => {
 		if (loaded.state !== 'ready' || choice) return;
-		const s = loaded.data;
-		const extras = [
-			...(s.extras.modpackInstallation ? ['modpackInstallation'] : []),
-			...(s.extras.subdomainExtra ? ['subDomain'] : []),
-		];
-		setChoice({ ram: s.ramGb, storageGb: s.storageGb, extras });
+		setChoice(startingChoice(loaded.data));
 	}, [loaded.state]);
 	useEffect(() => {
 		if (!choice || loaded.state !== 'ready') return;
-		const unchanged =
-			choice.ram === loaded.data.ramGb &&
-			choice.storageGb === loaded.data.storageGb &&
-			choice.extras.includes('modpackInstallation') === loaded.data.extras.modpackInstallation;
+		const unchanged = sameSize(choice, loaded.data);
 		const timer = setTimeout(
 			() =>
 				void quoteUpgrade(props.serverId, choice, props.locale, t('servers.error.quote'), {
