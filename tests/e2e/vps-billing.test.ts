@@ -7,6 +7,7 @@ import { formatDate } from '../../src/lib/format-date';
 import { formatMoney } from '../../src/lib/format-money';
 import { signIn } from './backend';
 import { admin, billingCustomer } from './fixtures';
+import { islandsHydrated } from './islands';
 import { staffSignIn } from './staff';
 import { orderVps } from './vps-order';
 
@@ -33,14 +34,16 @@ async function runningVps(page: Page, hostname: string): Promise<string> {
 async function serviceRow(id: string) {
 	const { data, error } = await admin()
 		.from('services')
-		.select('recurring_amount, current_period_end, invoices(number, kind, paid_at, total)')
+		.select('recurring_amount, current_period_end, invoices(id, number, kind, paid_at, total)')
 		.eq('id', id)
 		.single();
 	if (error || !data) throw new Error(error?.message ?? 'no service');
 	return data;
 }
 
-const nav = (page: Page) => page.getByRole('navigation', { name: t['panel.nav.label'] });
+/** The panel's navigation, named in the page's language. */
+const nav = (page: Page, words = t) =>
+	page.getByRole('navigation', { name: words['panel.nav.label'] });
 
 test('a VPS owner upgrades, cancels and claims the money-back guarantee from the VPS page', async ({
 	page,
@@ -139,14 +142,14 @@ test('a VPS is named by its hostname and found under VPS; game server addresses 
 	await expect(page.getByRole('link', { name: tde['vps.page.cancel'] })).toBeVisible();
 
 	// The navigation names both kinds; VPS lists the VPS, Game servers does not.
-	await nav(page).getByRole('link', { name: tde['panel.nav.vps'], exact: true }).click();
+	await nav(page, tde).getByRole('link', { name: tde['panel.nav.vps'], exact: true }).click();
 	await expect(page).toHaveURL(/\/de\/panel\/vps$/);
 	await expect(page.locator(`[data-server-row="${id}"]`)).toContainText(name);
 	await expect(page.getByRole('link', { name: tde['vps.list.order'] })).toHaveAttribute(
 		'href',
 		'/de/vps-hosting',
 	);
-	await nav(page).getByRole('link', { name: tde['panel.nav.servers'], exact: true }).click();
+	await nav(page, tde).getByRole('link', { name: tde['panel.nav.servers'], exact: true }).click();
 	await expect(page.locator('[data-server-list]')).toBeVisible();
 	await expect(page.locator(`[data-server-row="${id}"]`)).toHaveCount(0);
 
@@ -166,6 +169,10 @@ test('a VPS is named by its hostname and found under VPS; game server addresses 
 	).toHaveText(name);
 	await page.goto('/de/panel/billing');
 	await expect(page.locator('[data-invoice-list]')).toContainText(name);
+	// Its invoice's page names it once: "VPS · name-e2e", not "VPS · VPS · name-e2e".
+	const { invoices } = await serviceRow(id);
+	await page.goto(`/de/panel/billing/invoices/${invoices[0]!.id}`);
+	await expect(page.locator('[data-fact=service]')).toHaveText(name);
 });
 
 test('a game server’s id on the VPS pages leads to its own page, and its host name is not called an IP address', async ({
@@ -233,7 +240,19 @@ test('the staff console names a VPS by its hostname, with its addresses', async 
 	await row.getByRole('link').click();
 	await expect(staff.locator('h1')).toHaveText('console-name-e2e');
 	await expect(staff.locator('[data-fact=address]')).toContainText(ipv4);
+
+	// Credit staff add to the VPS is on its owner's VPS page, as on a game server's.
+	await islandsHydrated(staff);
+	const credit = staff.locator('[data-service-credit]');
+	await credit.getByLabel(/Credit to add/).fill('5.00');
+	await credit.getByLabel('Reason').fill('Sorry for the outage');
+	await credit.getByRole('button', { name: 'Add credit' }).click();
+	await expect(credit.getByRole('status')).toContainText('5.00');
 	await staffContext.close();
+	await page.goto(`/panel/vps/${id}`);
+	await expect(page.locator('[data-subscription] [data-fact=credit]')).toHaveText(
+		formatMoney(500, 'EUR', locales.en.intl),
+	);
 });
 
 test('@phone a VPS’s subscription, upgrade and cancel pages fit a 360 px screen', async ({
