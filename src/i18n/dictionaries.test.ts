@@ -46,6 +46,8 @@ const sameAsEnglish: Record<string, string[]> = {
 		'order.vps.name',
 		'mail.vpsReady.name',
 		'vps.subdomain.name',
+		// German says "headless" for a browser without a window, as English does.
+		'sessions.headless',
 	],
 };
 
