@@ -66,10 +66,9 @@ test('a Google customer whose account predates the header name gets it on the ne
 	await expect(page).toHaveURL(/\/panel$/);
 	// As Google accounts made before the name was kept with the session: the profile only.
 	const user = await userByEmail(email);
-	const { error } = await admin()
-		.auth.admin.updateUserById(user?.id ?? '', {
-			user_metadata: { first_name: null, last_name: null },
-		});
+	const { error } = await admin().auth.admin.updateUserById(user?.id ?? '', {
+		user_metadata: { first_name: null, last_name: null },
+	});
 	expect(error).toBeNull();
 	await signOut(page);
 	await page.getByRole('button', { name: 'Sign in with Google' }).click();

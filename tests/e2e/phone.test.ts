@@ -93,7 +93,10 @@ async function hiddenLinks(page: Page, navName: string) {
 					const box = link.getBoundingClientRect();
 					if (!inside(box, screen) || link.scrollWidth > link.clientWidth) return true;
 					for (let up = link.parentElement; up && up !== document.body; up = up.parentElement)
-						if (getComputedStyle(up).overflowX !== 'visible' && !inside(box, up.getBoundingClientRect()))
+						if (
+							getComputedStyle(up).overflowX !== 'visible' &&
+							!inside(box, up.getBoundingClientRect())
+						)
 							return true;
 					return false;
 				})
