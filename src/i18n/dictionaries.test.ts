@@ -26,6 +26,9 @@ const sameEverywhere = [
 	// An example host name.
 	'vps.rdns.placeholder',
 	'vps.page.graphs.cpu',
+	// The audit log's field names that are the same word everywhere.
+	'staff.audit.field.status',
+	'staff.audit.field.id',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -46,6 +49,8 @@ const sameAsEnglish: Record<string, string[]> = {
 		'order.vps.name',
 		'mail.vpsReady.name',
 		'vps.subdomain.name',
+		// German says "headless" for a browser without a window, as English does.
+		'sessions.headless',
 	],
 };
 

@@ -13,10 +13,11 @@ import { panelTools, type PanelProps, type PanelTools } from '../shared/context'
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 
-/** "Firefox on Windows", or the words for an unknown browser or system. */
+/** "Firefox on Windows", "Chrome (headless) on Linux", or the words for an unknown one. */
 function deviceName(session: SessionView, t: PanelTools['t']): string {
+	const browser = session.browser ?? t('sessions.unknownBrowser');
 	return fill(t('sessions.browserOn'), {
-		browser: session.browser ?? t('sessions.unknownBrowser'),
+		browser: session.headless ? fill(t('sessions.headless'), { browser }) : browser,
 		os: session.os ?? t('sessions.unknownOs'),
 	});
 }
