@@ -195,9 +195,13 @@ describe('a renewal the shop issued late', () => {
 
 	it('leaves an invoice issued in time on its due date: the fee counts the days after it', () => {
 		const inTime = { paid: false, chargeAttempts: 3, issuedOn: '2027-02-22' };
-		expect([0, 1, 2, 3, 9].map((day) => fees(dueActions(on(day, { renewal: inTime }))))).toEqual(
-			[[0], [1], [2], [3], [3]],
-		);
+		expect([0, 1, 2, 3, 9].map((day) => fees(dueActions(on(day, { renewal: inTime }))))).toEqual([
+			[0],
+			[1],
+			[2],
+			[3],
+			[3],
+		]);
 		// Without the day it was issued (a row from before it was kept), the due date counts.
 		expect(fees(dueActions(on(2, { renewal: { paid: false, chargeAttempts: 3 } })))).toEqual([2]);
 	});
