@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionView } from '../../../lib/account/sessions';
 import { fill } from '../../../lib/fill';
+import { formatMoment } from '../../../lib/format-date';
 import {
 	$sessionBusy,
 	$sessionNotice,
@@ -20,12 +21,6 @@ function deviceName(session: SessionView, t: PanelTools['t']): string {
 		browser: session.headless ? fill(t('sessions.headless'), { browser }) : browser,
 		os: session.os ?? t('sessions.unknownOs'),
 	});
-}
-
-function dateTime(iso: string, intl: string): string {
-	return new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' }).format(
-		new Date(iso),
-	);
 }
 
 /** The Security tab's sessions: where the account is signed in, and signing any of them out. */
@@ -75,7 +70,7 @@ export default function SessionList(props: PanelProps) {
 							</p>
 							<p className="text-sm text-neutral-300">
 								{t('sessions.address')}: {session.address || t('sessions.unknownAddress')} ·{' '}
-								{t('sessions.lastUsed')}: {dateTime(session.lastUsedAt, intl)}
+								{t('sessions.lastUsed')}: {formatMoment(session.lastUsedAt, intl)}
 							</p>
 						</div>
 						{!session.current && (
