@@ -11,6 +11,7 @@ import { health, jwks, settings } from './info.ts';
 import { authorize } from './oauth-authorize.ts';
 import { oauthCallback } from './oauth-callback.ts';
 import { otp, recover, resend } from './mail-flows.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { requireAdmin } from './request.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -40,6 +41,8 @@ const ROUTES: Record<string, Route> = {
 	'POST /token': (ctx, request) => token(ctx, request),
 	'GET /user': (ctx, request, authorization) => getUser(ctx, request, authorization),
 	'PUT /user': (ctx, request, authorization) => updateCurrentUser(ctx, request, authorization),
+	'GET /reauthenticate': (ctx, request, authorization) =>
+		reauthenticate(ctx, request, authorization),
 	'POST /logout': (ctx, request, authorization) => logout(ctx, request, authorization),
 	'POST /recover': (ctx, request) => recover(ctx, request),
 	'POST /otp': (ctx, request) => otp(ctx, request),

@@ -52,7 +52,7 @@ describe('GET /reauthenticate', () => {
 		await nonceMailedTo(secure, email);
 		const raw = await api(secure, '/auth/v1/reauthenticate', { bearer: session.access_token });
 		// mail.go sendReauthenticationOtp: max_frequency on reauthentication_sent_at
-		expect([raw.status, ((await raw.json()) as { code: string }).code]).toEqual([
+		expect([raw.status, ((await raw.json()) as { error_code: string }).error_code]).toEqual([
 			429,
 			'over_email_send_rate_limit',
 		]);
