@@ -7,6 +7,7 @@ import { generateLink, invite } from './admin-links.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, OAuthError, renderAuthError } from './errors.ts';
 import { standInApprove, standInDeny, standInSendCode, standInSignIn } from './google-stand-in.ts';
+import { standInPicture } from './google-stand-in-picture.ts';
 import { health, jwks, settings } from './info.ts';
 import { authorize } from './oauth-authorize.ts';
 import { oauthCallback } from './oauth-callback.ts';
@@ -59,6 +60,7 @@ const ROUTES: Record<string, Route> = {
 	'POST /google-stand-in/code': (ctx, request) => standInSendCode(ctx, request),
 	'POST /google-stand-in/approve': (ctx, request) => standInApprove(ctx, request),
 	'GET /google-stand-in/approve': (ctx, request) => standInDeny(ctx, request),
+	'GET /google-stand-in/picture': (ctx, request) => standInPicture(ctx, request),
 	'POST /invite': admin(invite),
 	'POST /admin/users': admin(createUser),
 	'GET /admin/users': admin(listUsers),
