@@ -37,6 +37,9 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(valueIn('auth.email', 'enable_confirmations')).toBe('true');
 		expect(valueIn('auth.email', 'max_frequency')).toBe(`${DEFAULTS.mailMinIntervalSeconds}s`);
 		expect(Number(valueIn('auth.email', 'otp_expiry'))).toBe(DEFAULTS.otpExpirySeconds);
+		expect(valueIn('auth.email', 'secure_password_change')).toBe(
+			String(DEFAULTS.securePasswordChange),
+		);
 		expect(Number(valueIn('api', 'max_rows'))).toBe(1000);
 	});
 
