@@ -6,15 +6,15 @@ import {
 	type LocalStackOptions,
 } from '@frostnode/local-supabase';
 
-/** The sender of the site's mail when it goes to the local mailbox; production sets its own. */
-export const LOCAL_MAIL_FROM = 'Frostnode <noreply@frostnode.example>';
-
 /**
  * The site's mail settings for a local stack: product mail goes over SMTP, as in production, to the
- * stack's mailbox, where it shows beside Auth's mail.
+ * stack's mailbox, where it shows beside Auth's mail, from the same sender (supabase/config.toml)
+ * unless MAIL_FROM names another.
  */
-export function localMailEnv(stack: Pick<LocalStack, 'smtpUrl'>): Record<string, string> {
-	return { SMTP_URL: stack.smtpUrl, MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM };
+export function localMailEnv(
+	stack: Pick<LocalStack, 'smtpUrl' | 'mailFrom'>,
+): Record<string, string> {
+	return { SMTP_URL: stack.smtpUrl, MAIL_FROM: process.env.MAIL_FROM || stack.mailFrom };
 }
 
 export interface Backend {

@@ -29,6 +29,9 @@ const sameEverywhere = [
 	// The product's name, in the panel's navigation.
 	'panel.nav.vps',
 	'panel.dashboard.quick.vps',
+	// The audit log's field names that are the same word everywhere.
+	'staff.audit.field.status',
+	'staff.audit.field.id',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
@@ -49,6 +52,8 @@ const sameAsEnglish: Record<string, string[]> = {
 		'order.vps.name',
 		'mail.vpsReady.name',
 		'vps.subdomain.name',
+		// German says "headless" for a browser without a window, as English does.
+		'sessions.headless',
 	],
 };
 

@@ -1394,6 +1394,7 @@ export type Database = {
 					id: string;
 					invoice_id: string;
 					kind: string;
+					method: string | null;
 					status: string;
 					user_id: string;
 				};
@@ -1410,6 +1411,7 @@ export type Database = {
 					id?: string;
 					invoice_id: string;
 					kind: string;
+					method?: string | null;
 					status: string;
 					user_id: string;
 				};
@@ -1426,6 +1428,7 @@ export type Database = {
 					id?: string;
 					invoice_id?: string;
 					kind?: string;
+					method?: string | null;
 					status?: string;
 					user_id?: string;
 				};
@@ -2006,10 +2009,13 @@ export type Database = {
 			settle_invoice: {
 				Args: {
 					amount: number;
+					at?: string;
+					card?: Json;
 					currency: string;
 					event_id: string;
 					gateway: string;
 					invoice: string;
+					method?: string;
 					reference: string;
 				};
 				Returns: Json;
@@ -2017,10 +2023,13 @@ export type Database = {
 			settle_payment_bundle: {
 				Args: {
 					amount: number;
+					at?: string;
 					bundle: string;
+					card?: Json;
 					currency: string;
 					event_id: string;
 					gateway: string;
+					method?: string;
 					reference: string;
 				};
 				Returns: Json;

@@ -5,6 +5,7 @@ import { $sessionBusy, $sessionNotice, $sessions, endSessions, loadSessions } fr
 const here: SessionView = {
 	id: '00000000-0000-4000-8000-000000000001',
 	browser: 'Firefox',
+	headless: false,
 	os: 'Linux',
 	address: '203.0.113.5',
 	signedInAt: '2026-11-26T10:00:00Z',

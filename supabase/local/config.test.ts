@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from './config.ts';
 import { readEmailTemplates } from './auth/template-config.ts';
 import { authSettingsFrom } from './auth/settings.ts';
+import { mailSenderFrom } from './auth/mail-sender.ts';
 
 // supabase/config.toml configures `supabase start` and the hosted project; the local stack has the
 // same values built in. This keeps the two from drifting apart. The file is read with a few
@@ -36,7 +37,16 @@ describe('supabase/config.toml and the local stack defaults', () => {
 		expect(valueIn('auth.email', 'enable_confirmations')).toBe('true');
 		expect(valueIn('auth.email', 'max_frequency')).toBe(`${DEFAULTS.mailMinIntervalSeconds}s`);
 		expect(Number(valueIn('auth.email', 'otp_expiry'))).toBe(DEFAULTS.otpExpirySeconds);
+		expect(valueIn('auth.email', 'secure_password_change')).toBe(
+			String(DEFAULTS.securePasswordChange),
+		);
 		expect(Number(valueIn('api', 'max_rows'))).toBe(1000);
+	});
+
+	it('send the auth mail from the shop’s sender, in the mail catcher as on `supabase start`', () => {
+		expect(valueIn('inbucket', 'admin_email')).toBe('noreply@frostnode.example');
+		expect(valueIn('inbucket', 'sender_name')).toBe('Frostnode');
+		expect(mailSenderFrom(undefined)).toBe('Frostnode <noreply@frostnode.example>');
 	});
 
 	it('enable Google sign-in, which the stack serves through its stand-in', () => {

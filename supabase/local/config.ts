@@ -31,6 +31,11 @@ export interface LocalStackOptions {
 	/** Site URL: the default redirect and the base every redirect_to must share a host with. */
 	siteUrl?: string;
 	/**
+	 * GoTrue's "secure password change" (`[auth.email] secure_password_change`, off): a session older
+	 * than 24 hours changes the password only with the nonce `reauthenticate()` mails.
+	 */
+	securePasswordChange?: boolean;
+	/**
 	 * The hosted project's "IP address forwarding" (on by default): a request made with the secret API
 	 * key may name the client address in Sb-Forwarded-For, and Auth's rate limits use that address.
 	 */
@@ -73,6 +78,7 @@ export const DEFAULTS = {
 	mailMinIntervalSeconds: 60,
 	minimumPasswordLength: 10,
 	otpExpirySeconds: 3600,
+	securePasswordChange: false,
 	flowStateExpirySeconds: 300,
 	// 1 MiB: far above any storefront payload, small enough that a runaway upload is refused early.
 	maxBodyBytes: 1024 * 1024,

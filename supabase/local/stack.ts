@@ -5,6 +5,7 @@ import { LoginLimiter } from './auth/rate-limit.ts';
 import { StandInProofs } from './auth/google-stand-in-proofs.ts';
 import { authSettingsFrom } from './auth/settings.ts';
 import { createAuthHandler } from './auth/router.ts';
+import { mailSenderFrom } from './auth/mail-sender.ts';
 import { DEFAULTS } from './config.ts';
 import type { LocalStackOptions } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -39,6 +40,11 @@ export interface LocalStack {
 	/** Where the mailbox receives SMTP (no auth, no TLS), e.g. smtp://127.0.0.1:54325 — the site's SMTP_URL. */
 	smtpUrl: string;
 	smtpPort: number;
+	/**
+	 * The sender of Auth's mail, from the config file as `supabase start` takes it ("Name <address>"):
+	 * the project's own, which the site's mail locally goes out under too (its MAIL_FROM).
+	 */
+	mailFrom: string;
 	/** Migration files applied by this start. */
 	appliedMigrations: string[];
 	/** Whether this start created the database and ran the seed file on it. */
@@ -86,7 +92,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
 		const bcrypt = new BcryptPool();
 		cleanups.unshift(() => bcrypt.close());
-		const mailbox = new Mailbox(dataDir ? join(dataDir, 'mailbox.json') : undefined);
+		const mailFrom = mailSenderFrom(options.configFile);
+		const mailbox = new Mailbox(dataDir ? join(dataDir, 'mailbox.json') : undefined, mailFrom);
 		let apiUrl = '';
 		const authContext: AuthContext = {
 			db,
@@ -156,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			mailboxUrl: `http://${host}:${mail.port}`,
 			smtpUrl: `smtp://${host}:${smtp.port}`,
 			smtpPort: smtp.port,
+			mailFrom,
 			appliedMigrations,
 			seeded,
 			sql: (work) => db.transaction(work),

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import { islandsHydrated } from './islands';
+import { signIn } from './backend';
+import { admin, newAccount } from './fixtures';
 
 async function addPalworld(page: Page, ramSteps = 0) {
 	await page.goto('/palworld-server-hosting');
@@ -93,4 +95,30 @@ test('the cart page shows its shell before its script runs, then the cart', asyn
 	await page.reload();
 	await expect(page.locator('[data-cart-empty]')).toBeVisible();
 	await expect(page.locator('[data-cart-loading]')).toHaveCount(0);
+});
+
+test('a signed-in customer sees VAT for their saved billing country, as the checkout charges it', async ({
+	page,
+}) => {
+	const account = await newAccount('cart-vat');
+	const { data } = await admin().auth.admin.listUsers({ perPage: 1000 });
+	const id = data.users.find((user) => user.email === account.email)!.id;
+	await admin().from('profiles').update({ country: 'DE' }).eq('id', id);
+	await signIn(page, account);
+	await expect(page).toHaveURL(/\/panel$/);
+	await addPalworld(page);
+	const summary = page.locator('#order-summary').locator('..');
+	// Germany's 19 %, not the English pages' Norway at 25 %.
+	await expect(summary.locator('[data-line="tax"]')).toContainText('VAT 19 %');
+	await expect(summary).toContainText('VAT for Germany');
+	await expect(summary.locator('[data-line="total"]')).toContainText('€7.14');
+	await page.getByRole('link', { name: 'Continue to checkout' }).click();
+	await expect(page.locator('[data-line="tax"]')).toContainText('VAT 19 %');
+	await expect(page.locator('[data-line="total"]')).toContainText('€7.14');
+});
+
+test('a visitor sees VAT for the language’s country', async ({ page }) => {
+	await addPalworld(page);
+	await expect(page.locator('[data-line="tax"]')).toContainText('VAT 25 %');
+	await expect(page.getByText('VAT for Norway')).toBeVisible();
 });

@@ -44,6 +44,8 @@ test('a new customer signs up with Google, gets a profile and lands in the panel
 	await expect(page).toHaveURL(/\/panel$/);
 	// The name Google gave became the profile's, as a sign-up form's would.
 	await expect(page.locator('[data-welcome]')).toHaveText('Welcome, Astrid');
+	// The header names the customer by the profile's first name, as for a password sign-up.
+	await expect(page.locator('account-menu [data-name]')).toHaveText('Astrid');
 	const user = await userByEmail(email);
 	expect(user?.identities?.map((identity) => identity.provider)).toEqual(['google']);
 	const { data: profile } = await admin()
@@ -52,6 +54,27 @@ test('a new customer signs up with Google, gets a profile and lands in the panel
 		.eq('id', user?.id ?? '')
 		.single();
 	expect(profile).toEqual({ first_name: 'Astrid', last_name: 'Google', preferred_locale: 'en' });
+});
+
+test('a Google customer whose account predates the header name gets it on the next sign-in', async ({
+	page,
+}) => {
+	const email = uniqueEmail('google-returning');
+	await page.goto('/register');
+	await page.getByRole('button', { name: 'Sign up with Google' }).click();
+	await chooseOnStandIn(page, email, 'Birgit Tidligere');
+	await expect(page).toHaveURL(/\/panel$/);
+	// As Google accounts made before the name was kept with the session: the profile only.
+	const user = await userByEmail(email);
+	const { error } = await admin().auth.admin.updateUserById(user?.id ?? '', {
+		user_metadata: { first_name: null, last_name: null },
+	});
+	expect(error).toBeNull();
+	await signOut(page);
+	await page.getByRole('button', { name: 'Sign in with Google' }).click();
+	await chooseOnStandIn(page, email, 'Birgit Tidligere');
+	await expect(page).toHaveURL(/\/panel$/);
+	await expect(page.locator('account-menu [data-name]')).toHaveText('Birgit');
 });
 
 test('a new Google customer is referred by the partner whose link set the cookie', async ({

@@ -5,6 +5,12 @@ import { everyLocalisedRoute } from './public-routes';
 import { rawKeysOnPage } from './raw-keys';
 import { localeCodes } from '../../src/i18n/locales';
 import { localizePath } from '../../src/i18n/paths';
+import en from '../../src/i18n/ui/en.json' with { type: 'json' };
+import no from '../../src/i18n/ui/no.json' with { type: 'json' };
+import da from '../../src/i18n/ui/da.json' with { type: 'json' };
+import de from '../../src/i18n/ui/de.json' with { type: 'json' };
+import { newAccount } from './fixtures';
+import { signIn } from './backend';
 
 // Every page fits a 360 px phone: nothing wider than the screen, so nothing scrolls sideways.
 // The phone project emulates a mobile browser, whose layout viewport grows to fit wide content,
@@ -65,4 +71,48 @@ test('@phone every panel page fits a 360 px screen, in every language', async ({
 			await expect(page.locator('[data-load-error]'), path).toHaveCount(0);
 			await expectFits(page, path);
 		}
+});
+
+/**
+ * Links that are not wholly in sight: past the screen's edges, cut off by a box that clips or
+ * scrolls them, or with their own text truncated.
+ */
+async function hiddenLinks(page: Page, navName: string) {
+	return page
+		.getByRole('navigation', { name: navName })
+		.getByRole('link')
+		.evaluateAll((links, limit) => {
+			const inside = (inner: DOMRect, outer: DOMRect) =>
+				inner.left >= outer.left - 0.5 &&
+				inner.right <= outer.right + 0.5 &&
+				inner.top >= outer.top - 0.5 &&
+				inner.bottom <= outer.bottom + 0.5;
+			const screen = new DOMRect(0, 0, limit, window.innerHeight * 10);
+			return links
+				.filter((link) => {
+					const box = link.getBoundingClientRect();
+					if (!inside(box, screen) || link.scrollWidth > link.clientWidth) return true;
+					for (let up = link.parentElement; up && up !== document.body; up = up.parentElement)
+						if (
+							getComputedStyle(up).overflowX !== 'visible' &&
+							!inside(box, up.getBoundingClientRect())
+						)
+							return true;
+					return false;
+				})
+				.map((link) => link.textContent?.trim() ?? '');
+		}, phoneWidth);
+}
+
+test('@phone the panel navigation shows every item whole on a 360 px screen, in every language', async ({
+	page,
+}) => {
+	await signIn(page, await newAccount('phone-nav'));
+	await page.waitForURL(/\/panel$/);
+	for (const locale of localeCodes) {
+		await page.goto(localizePath('/panel/billing', locale));
+		const name = { en, no, da, de }[locale]['panel.nav.label'];
+		await expect(page.getByRole('navigation', { name }).getByRole('link')).not.toHaveCount(0);
+		expect(await hiddenLinks(page, name), locale).toEqual([]);
+	}
 });

@@ -24,12 +24,16 @@ test('profile and password changes, with the spec’s messages', async ({ page }
 	const top = (name: string) =>
 		page.locator(`input[name=${name}]`).evaluate((input) => input.getBoundingClientRect().top);
 	expect(await top('postal_code')).toBe(await top('city'));
+	await expect(page.locator('account-menu [data-name]')).toHaveText('Paula');
+	await page.locator('input[name=first_name]').fill('Paulina');
 	await page.locator('input[name=city]').fill('Hamburg');
 	await page.locator('select[name=country]').selectOption('DE');
 	await page.locator('form[data-tab=profile] button[type=submit]').click();
 	await expect(page.getByRole('status')).toHaveText('Profil erfolgreich aktualisiert');
 	await page.reload();
 	await expect(page.locator('input[name=city]')).toHaveValue('Hamburg');
+	// The header's name is the profile's: a new first name shows there at once.
+	await expect(page.locator('account-menu [data-name]')).toHaveText('Paulina');
 
 	await page.goto('/de/panel/account/profile?tab=password');
 	await expect(page.locator('form[data-tab=password]')).toBeVisible();

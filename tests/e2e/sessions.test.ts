@@ -11,7 +11,11 @@ test('revoking another session from the Security tab ends it', async ({ page, br
 	const account = await newAccount('sessions');
 	await signIn(page, account);
 	await expect(page).toHaveURL(/\/panel$/);
-	const elsewhere = await browser.newContext();
+	// The other browser is a headless Chrome on Linux, as a script or a test run signs in.
+	const elsewhere = await browser.newContext({
+		userAgent:
+			'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+	});
 	const other = await elsewhere.newPage();
 	await signIn(other, account);
 	await expect(other).toHaveURL(/\/panel$/);
@@ -23,6 +27,7 @@ test('revoking another session from the Security tab ends it', async ({ page, br
 	await expect(current).toContainText('Chrome on');
 	const others = page.locator('[data-session=other]');
 	await expect(others).toHaveCount(1);
+	await expect(others).toContainText('Chrome (headless) on Linux');
 	const { violations } = await new AxeBuilder({ page })
 		.options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
 		.analyze();

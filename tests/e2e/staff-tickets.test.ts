@@ -148,6 +148,18 @@ for (const { prefix, locale, words } of languages) {
 		const log = page.locator(`[data-audit-log] tr:has-text("ticket:${id}")`);
 		await expect(log).toHaveCount(3);
 		await expect(log.first()).toHaveAttribute('data-audit-action', 'ticket_replied');
+		// Each change reads field by field, in the console's words, never as the stored JSON.
+		const status = log.first().locator('[data-audit-field=status]');
+		await expect(status.locator('th')).toHaveText(words['staff.audit.field.status']);
+		await expect(status.locator('td')).toHaveText([
+			words['staff.tickets.status.open'],
+			words['staff.tickets.status.answered'],
+		]);
+		await expect(log.first().locator('[data-audit-field=mailed] td').last()).toHaveText(
+			words['staff.audit.yes'],
+		);
+		await expect(page.locator('[data-audit-log]')).not.toContainText('{"');
+		await expectNoAxeViolations(page);
 
 		// The customer is mailed the reply in their language, with the way to the thread.
 		const mailSubject = words['mail.support.reply.subject'].replace('{subject}', subject);

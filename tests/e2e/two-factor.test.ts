@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
 import { linkMailedTo, mailbox, signIn } from './backend';
 import { newAccount } from './fixtures';
@@ -140,4 +141,31 @@ test('a reset link asks a two-factor customer for the code before the new passwo
 	await page.getByLabel('Confirm new password').fill('second-password-2026');
 	await page.getByRole('button', { name: 'Save new password' }).click();
 	await expect(page.getByRole('status')).toHaveText('Password updated successfully');
+});
+
+test('German: the recovery codes are copied and downloaded as a text file', async ({
+	page,
+	context,
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+	const account = await newAccount('codes-keep');
+	await signIn(page, account, '/de/login');
+	await expect(page).toHaveURL(/\/de\/panel$/);
+	const { codes } = await turnOn(page, '/de');
+	const shown = page.locator('[data-step=recovery-codes]');
+
+	await shown.getByRole('button', { name: 'Codes kopieren' }).click();
+	await expect(
+		shown.getByRole('status').filter({ hasText: 'In die Zwischenablage kopiert' }),
+	).toBeVisible();
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+
+	const download = page.waitForEvent('download');
+	await shown.getByRole('link', { name: 'Als Textdatei herunterladen' }).click();
+	const file = await download;
+	expect(file.suggestedFilename()).toBe('frostnode-wiederherstellungscodes.txt');
+	const text = readFileSync((await file.path()) ?? '', 'utf8');
+	expect(text).toContain('Deine Wiederherstellungscodes');
+	expect(text).toContain(account.email);
+	for (const code of codes) expect(text).toContain(`\n${code}\n`);
 });

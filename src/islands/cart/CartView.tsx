@@ -6,6 +6,7 @@ import { isCurrency, vatRateFor, type Currency } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
 import { $appliedDiscount, $cartItem, addFromAddress, recheckDiscount } from '../../stores/cart';
+import { $cartCountry, loadCartCountry } from '../../stores/cart-country';
 import { $chosenCurrency, chooseCurrency } from '../../stores/preferences';
 import CartItemCard from './CartItemCard';
 import CartNotice from './CartNotice';
@@ -18,6 +19,7 @@ interface Props {
 	locale: Locale;
 	intl: string;
 	fallbackCurrency: Currency;
+	/** The language's country, whose VAT a visitor sees until the checkout knows theirs. */
 	country: string;
 	strings: CartStrings;
 	vpsImages: PublicVpsImage[];
@@ -40,11 +42,16 @@ export default function CartView({
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);
 	const currency = useStore($chosenCurrency) || fallbackCurrency;
+	// A signed-in customer's saved billing country, which the checkout will charge VAT for.
+	const taxCountry = useStore($cartCountry);
 	const money = (minor: number) => formatMoney(minor, currency, intl);
 
 	useEffect(() => {
 		void recheckDiscount();
 	}, []);
+	useEffect(() => {
+		void loadCartCountry(country);
+	}, [country]);
 
 	if (!item) {
 		return (
@@ -58,7 +65,7 @@ export default function CartView({
 		);
 	}
 
-	const taxPercent = vatRateFor(country);
+	const taxPercent = vatRateFor(taxCountry.country || country);
 	const config = { ...item, currency };
 	const lines = quote(config, { discountPercent: discount?.percent ?? 0, taxPercent });
 	return (
@@ -78,7 +85,8 @@ export default function CartView({
 			<OrderSummary
 				lines={lines}
 				discountCode={discount?.code}
-				country={country}
+				country={taxCountry.country || country}
+				pending={taxCountry.pending}
 				intl={intl}
 				money={money}
 				checkoutPath={localizePath('/checkout', locale)}

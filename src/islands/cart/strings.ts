@@ -15,6 +15,7 @@ export const cartKeys = [
 	'cart.subtotal',
 	'cart.discount',
 	'cart.tax',
+	'cart.taxPending',
 	'cart.total',
 	'cart.taxCountry',
 	'cart.renewal',

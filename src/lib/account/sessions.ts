@@ -3,6 +3,8 @@ export interface SessionView {
 	id: string;
 	/** Browser family and system from the User-Agent; null where it is not a known one. */
 	browser: string | null;
+	/** A browser without a window (a script or a test run): said beside its name. */
+	headless: boolean;
 	os: string | null;
 	/** The client address the auth service recorded; '' when none. */
 	address: string;

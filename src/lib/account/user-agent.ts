@@ -1,36 +1,31 @@
+import Bowser from 'bowser';
+
 /**
  * A session's device as a customer recognises it: the browser and the system, read from the
- * User-Agent the auth service stored. Deliberately simple (a handful of families, no versions):
- * enough to tell "Firefox on Windows" from "Safari on iPhone", and null where it is not one of them.
+ * User-Agent the auth service stored, without versions: enough to tell "Firefox on Windows" from
+ * "Safari on iPhone", and null where it is not a browser or system the parser knows. The parser
+ * (bowser) knows the browsers that also say Chrome or Safari; a headless Chrome (a script or a test
+ * run signing in) is named as Chrome, marked headless, so the customer can tell it from their own.
  */
 export interface Device {
 	browser: string | null;
+	headless: boolean;
 	os: string | null;
 }
 
-// Order matters: Edge and Opera also say Chrome, Chrome also says Safari, iPhones also say Mac OS X.
-const BROWSERS: [RegExp, string][] = [
-	[/\bEdg(e|A|iOS)?\//, 'Edge'],
-	[/\bOPR\/|\bOpera\b/, 'Opera'],
-	[/\bSamsungBrowser\//, 'Samsung Internet'],
-	[/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-	[/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
-	[/\bSafari\//, 'Safari'],
-];
-
-const SYSTEMS: [RegExp, string][] = [
-	[/\biPhone\b/, 'iPhone'],
-	[/\biPad\b/, 'iPad'],
-	[/\bAndroid\b/, 'Android'],
-	[/\bCrOS\b/, 'ChromeOS'],
-	[/\bWindows\b/, 'Windows'],
-	[/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-	[/\bLinux\b/, 'Linux'],
-];
-
-const first = (table: [RegExp, string][], agent: string) =>
-	table.find(([pattern]) => pattern.test(agent))?.[1] ?? null;
+/** Apple's phones and tablets by their name, as their owners know them, rather than "iOS". */
+function systemOf(parsed: Bowser.Parser.ParsedResult): string | null {
+	const model = parsed.platform.model;
+	if (parsed.os.name === 'iOS' && (model === 'iPhone' || model === 'iPad')) return model;
+	return parsed.os.name || null;
+}
 
 export function deviceOf(userAgent: string): Device {
-	return { browser: first(BROWSERS, userAgent), os: first(SYSTEMS, userAgent) };
+	if (!userAgent.trim()) return { browser: null, headless: false, os: null };
+	const parsed = Bowser.parse(userAgent);
+	return {
+		browser: parsed.browser.name || null,
+		headless: /\bHeadlessChrome\//.test(userAgent),
+		os: systemOf(parsed),
+	};
 }

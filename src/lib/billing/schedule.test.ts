@@ -11,6 +11,7 @@ import {
 	TERMINATE_AFTER_DAYS,
 	cycleMonths,
 	chargesDue,
+	dunningDate,
 	nextAutoCharge,
 	dueActions,
 	reminderOn,
@@ -146,6 +147,63 @@ describe('dueActions', () => {
 		expect(dueActions(on(0, { ...cancelled, duePassed: false }))).toEqual([]);
 		expect(steps(dueActions(on(0, cancelled)))).toEqual(['end']);
 		expect(steps(dueActions(on(5, cancelled)))).toEqual(['end']);
+	});
+});
+
+describe('a renewal the shop issued late', () => {
+	// Due 2027-03-01; the runs stopped and the invoice went out on 03-06, five days after it.
+	const late = { paid: false, chargeAttempts: 0, issuedOn: '2027-03-06' };
+	const fees = (actions: DueAction[]) =>
+		actions.flatMap((action) => ('feeDays' in action ? [action.feeDays] : []));
+
+	it('counts from the later of its due date and the day it was issued', () => {
+		expect(dunningDate('2027-03-01', '2027-03-06')).toBe('2027-03-06');
+		expect(dunningDate('2027-03-01', '2027-02-22')).toBe('2027-03-01');
+		expect(dunningDate('2027-03-01', '2027-03-01')).toBe('2027-03-01');
+		expect(() => dunningDate('2027-03-01', '2027-02-30')).toThrow(refused('invalid_date'));
+	});
+
+	it('charges once, without a fee, on the day it was issued, and gives the usual days after', () => {
+		expect(steps(dueActions(on(5, { renewal: late })))).toEqual([
+			'mark_overdue',
+			'charge 1',
+			'remind due',
+		]);
+		expect(fees(dueActions(on(5, { renewal: late })))).toEqual([0]);
+		const next = { ...late, chargeAttempts: 1 };
+		expect(steps(dueActions(on(6, { renewal: next })))).toEqual([
+			'mark_overdue',
+			'charge 2',
+			'remind overdue',
+		]);
+		expect(fees(dueActions(on(6, { renewal: next })))).toEqual([1]);
+		expect(fees(dueActions(on(7, { renewal: { ...late, chargeAttempts: 2 } })))).toEqual([2]);
+		expect(steps(dueActions(on(8, { renewal: { ...late, chargeAttempts: 2 } })))).toEqual([
+			'mark_overdue',
+			'charge 3',
+			'suspend',
+		]);
+		expect(fees(dueActions(on(8, { renewal: { ...late, chargeAttempts: 2 } })))).toEqual([3]);
+		expect(steps(dueActions(on(18, { renewal: { ...late, chargeAttempts: 3 } })))).toEqual([
+			'mark_overdue',
+			'suspend',
+		]);
+		expect(steps(dueActions(on(19, { renewal: { ...late, chargeAttempts: 3 } })))).toEqual([
+			'terminate',
+		]);
+	});
+
+	it('leaves an invoice issued in time on its due date: the fee counts the days after it', () => {
+		const inTime = { paid: false, chargeAttempts: 3, issuedOn: '2027-02-22' };
+		expect([0, 1, 2, 3, 9].map((day) => fees(dueActions(on(day, { renewal: inTime }))))).toEqual([
+			[0],
+			[1],
+			[2],
+			[3],
+			[3],
+		]);
+		// Without the day it was issued (a row from before it was kept), the due date counts.
+		expect(fees(dueActions(on(2, { renewal: { paid: false, chargeAttempts: 3 } })))).toEqual([2]);
 	});
 });
 

@@ -2,6 +2,7 @@ import { findCycle, type BillingCycleId } from '../catalogue';
 import { policy } from '../policy';
 import { addDays, daysBetween, type IsoDate } from './dates';
 import { BillingError } from './errors';
+import { lateFeeDays } from './fees';
 
 // The day counts the terms quote live in src/lib/policy.ts; these names are the billing run's view.
 
@@ -40,13 +41,20 @@ export interface ServiceDay {
 	cancelAtPeriodEnd: boolean;
 	hasSavedCard: boolean;
 	/** The renewal invoice for this due date, or null while none is issued. */
-	renewal: { paid: boolean; chargeAttempts: number } | null;
+	renewal: {
+		paid: boolean;
+		chargeAttempts: number;
+		/** The day it was issued; absent (a row from before it was read) counts as in time. */
+		issuedOn?: IsoDate;
+	} | null;
 }
 
 export type Reminder = 'due' | 'overdue' | 'suspension_warning';
 
 export type DueAction =
-	| { do: 'end' | 'extend' | 'unsuspend' | 'issue_renewal' | 'mark_overdue' }
+	| { do: 'end' | 'extend' | 'unsuspend' | 'issue_renewal' }
+	/** Overdue, with the days of late fee it has earned (`lateFeeDays`). */
+	| { do: 'mark_overdue'; feeDays: number }
 	| { do: 'suspend' | 'terminate' }
 	| { do: 'charge'; attempt: number }
 	| { do: 'remind'; reminder: Reminder };
@@ -82,13 +90,24 @@ export function reminderOn(day: number): Reminder | null {
 }
 
 /**
+ * The day an unpaid renewal's schedule counts from: its due date, or the day the customer was
+ * first sent it when the shop issued it after that (billing runs missed, a moment replayed).
+ * Charges, reminders, the late fee, suspension and deletion all run from here, so a customer is
+ * never late for days before they had the bill, and gets the usual days after it.
+ */
+export function dunningDate(dueDate: IsoDate, issuedOn: IsoDate): IsoDate {
+	return addDays(dueDate, Math.max(0, daysBetween(dueDate, issuedOn)));
+}
+
+/**
  * What the billing run does for one service now, in order. Thresholds (≥), not exact days, so a run
  * that missed a day catches up; each step is stored idempotently, so asking twice is harmless. A
  * charge that succeeds ends the list (the payment settles the rest).
  */
 export function dueActions(service: ServiceDay): DueAction[] {
-	const day = daysBetween(service.dueDate, service.today);
 	const { renewal } = service;
+	const from = renewal?.issuedOn ? dunningDate(service.dueDate, renewal.issuedOn) : service.dueDate;
+	const day = daysBetween(from, service.today);
 	if (service.paused) return [];
 	if (service.cancelAtPeriodEnd) return service.duePassed ? [{ do: 'end' }] : [];
 	// Paid, yet still here: the period was not extended (a crash, a panel that was down). Repair.
@@ -102,7 +121,7 @@ export function dueActions(service: ServiceDay): DueAction[] {
 	// The termination day has come, however late the run: the schedule deletes now. No charge of
 	// what the fee built up and no fee, on an invoice the termination cancels.
 	if (day >= TERMINATE_AFTER_DAYS) return [{ do: 'terminate' }];
-	const actions: DueAction[] = [{ do: 'mark_overdue' }];
+	const actions: DueAction[] = [{ do: 'mark_overdue', feeDays: lateFeeDays(day) }];
 	const attempt = chargesDue(day);
 	if (service.hasSavedCard && renewal.chargeAttempts < attempt)
 		actions.push({ do: 'charge', attempt });

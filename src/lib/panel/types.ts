@@ -1,6 +1,7 @@
 import type { ServiceEvent } from '../domain/service-event';
 import type { UpgradeStatus } from '../domain/upgrade-status';
 import type { DeclineReason } from '../billing/decline';
+import type { PaymentMethodKind } from '../domain/payment-method';
 import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from '../domain/invoice-status';
@@ -92,7 +93,9 @@ export interface InvoiceTransaction {
 	at: string;
 	status: string;
 	amount: number;
-	/** The card a failed automatic charge was tried on, when known. */
+	/** How it was paid, when told (payments since issue 39); null for refunds and older rows. */
+	method: PaymentMethodKind | null;
+	/** The card it was paid with or a failed automatic charge was tried on, when known. */
 	card: { brand: string; last4: string } | null;
 	/** Why a failed payment was declined, in words the page translates; null otherwise. */
 	declined: DeclineReason | null;

@@ -133,19 +133,6 @@ export type TicketNotice = (typeof ticketNotices)[number];
 export const isTicketNotice = (value: unknown): value is TicketNotice =>
 	ticketNotices.includes(value as TicketNotice);
 
-/** A moment as the console shows it: date and time in Norway, where staff work. */
-export function staffMoment(intl: string): (iso: string) => string {
-	const format = new Intl.DateTimeFormat(intl, {
-		dateStyle: 'medium',
-		timeStyle: 'short',
-		timeZone: 'Europe/Oslo',
-	});
-	return (iso) => {
-		const date = new Date(iso);
-		return Number.isNaN(date.getTime()) ? '' : format.format(date);
-	};
-}
-
 /** The customer's language (a locale code) named in the reader's (`intl`): "Norwegian Bokmål". */
 export function languageName(code: string, intl: string): string {
 	const lang = isLocale(code) ? locales[code].lang : code;

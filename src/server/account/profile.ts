@@ -6,7 +6,7 @@ import type { Database } from '../../lib/database.types';
 import { localeCodes } from '../../i18n';
 import { describeAuthError, type PasswordReason } from '../auth/errors';
 import { checkNewPassword, personalWords } from '../auth/new-password';
-import { logger } from '../log/logger';
+import { copyProfileToAuth } from '../auth/profile-metadata';
 import { accountKey, limits as rateLimits } from '../rate-limit/limits';
 import { requireSupabaseEnv } from '../supabase/env';
 import { forwardingFetch } from '../supabase/forwarding';
@@ -48,19 +48,13 @@ export async function saveProfile(
 		return { ok: false, message: 'profile.updateError', detail: 'preferred_currency' };
 	const { error } = await supabase.from('profiles').update(fields).eq('id', user.id);
 	if (error) return { ok: false, message: 'profile.updateError', detail: error.message };
-	await keepAuthLocale(supabase, user, fields.preferred_locale);
+	// The header's name and the auth service's mails (their language) read the metadata's copy.
+	await copyProfileToAuth(supabase, user, {
+		first_name: fields.first_name,
+		last_name: fields.last_name,
+		locale: fields.preferred_locale,
+	});
 	return { ok: true, message: 'profile.saved' };
-}
-
-/**
- * The auth service's own mails (password reset, e-mail change) pick their language from the user
- * metadata, where sign-up put it (supabase/templates): a new preferred language goes there too. A
- * failure leaves those mails in the old language, not the profile unsaved.
- */
-async function keepAuthLocale(supabase: RequestClient, user: User, locale: string) {
-	if (user.user_metadata?.locale === locale) return;
-	const { error } = await supabase.auth.updateUser({ data: { locale } });
-	if (error) logger.warn('auth locale not updated', { userId: user.id, error: error.message });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
 import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { paymentMethodSchema } from '../../lib/domain/payment-method';
 import { transactionKindSchema } from '../../lib/domain/transaction-kind';
 import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
 import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
@@ -13,7 +14,7 @@ import { discountCodeOf, serviceRef } from './rows';
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
 	period_start, period_end, issued_at, due_at, paid_at, charge_attempts,
 	invoice_items(kind, description, line, quantity, unit_amount, amount, position),
-	transactions(kind, status, amount, created_at, decline_code, card_brand, card_last4),
+	transactions(kind, status, amount, created_at, method, decline_code, card_brand, card_last4),
 	services(id, product_type, game, plan_id, label, status, cancel_at_period_end, vps_machines(hostname)),
 	service_upgrades(id), orders(discount_code, discount_percent)`;
 
@@ -97,6 +98,7 @@ export async function invoiceDetail(
 				at: tx.created_at,
 				status: tx.status,
 				amount: Number(tx.amount),
+				method: tx.method ? paymentMethodSchema.parse(tx.method) : null,
 				card:
 					tx.card_brand && tx.card_last4 ? { brand: tx.card_brand, last4: tx.card_last4 } : null,
 				declined: tx.status === 'failed' ? declineReason(tx.decline_code) : null,

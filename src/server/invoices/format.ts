@@ -1,5 +1,6 @@
 import { locales, useTranslations, type Locale } from '../../i18n';
 import { storedLineText } from '../../lib/billing/invoice-line';
+import { shopTimeZone } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 
 /**
@@ -8,7 +9,7 @@ import { formatMoney } from '../../lib/format-money';
  */
 
 /** Invoices are issued from Oslo: a date is the calendar day there, whatever the server's zone. */
-const timeZone = 'Europe/Oslo';
+const timeZone = shopTimeZone;
 
 /**
  * The bundled Roboto has no narrow no-break space (U+202F), which some ICU versions put into

@@ -15,7 +15,7 @@ export interface LoadedInvoice {
 }
 
 const columns =
-	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, line, quantity, unit_amount, amount, taxable), orders(discount_code, discount_percent)';
+	'number, user_id, status, currency, subtotal, discount, tax_rate, tax, late_fee, total, period_start, period_end, issued_at, due_at, paid_at, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, kind, description, line, quantity, unit_amount, amount, taxable), orders(discount_code, discount_percent)';
 
 /**
  * One invoice with its lines, read with the service role for `userId` only. Null for a malformed
@@ -65,6 +65,7 @@ export async function invoiceForPdf(
 			},
 		},
 		lines: items.map((item) => ({
+			kind: item.kind,
 			line: item.line,
 			description: item.description,
 			quantity: Number(item.quantity),

@@ -46,6 +46,7 @@ function overdueInvoice(currency: string): InvoiceForPdf {
 
 const lines: InvoiceLineForPdf[] = [
 	{
+		kind: 'service',
 		description: 'Rust server, 10 GB RAM (monthly)',
 		quantity: 1,
 		unitAmount: 125_000,
@@ -53,6 +54,7 @@ const lines: InvoiceLineForPdf[] = [
 		taxable: true,
 	},
 	{
+		kind: 'late_fee',
 		description: 'Late fee, 4 days',
 		quantity: 4,
 		unitAmount: 1_250,
@@ -169,14 +171,12 @@ describe.each(cases)('an invoice in $locale ($currency)', (expected) => {
 			expected.rate,
 			expected.service,
 		]);
-		// The late fee carries no VAT: 0 %.
-		expect(rows).toContainEqual([
-			'Late fee, 4 days',
-			'4',
-			expected.fee,
-			expected.zero,
-			expected.fees,
-		]);
+	});
+
+	it('prints the late fee once, with the totals and its days, not again as a line', () => {
+		expect(rows).toContainEqual(['Late fee, 4 days', expected.fees]);
+		expect(rows.filter((row) => row.includes(expected.fees))).toHaveLength(1);
+		expect(all.filter((text) => text.startsWith('Late fee'))).toHaveLength(1);
 	});
 
 	it('prints the stored totals in the invoice currency', () => {
@@ -185,7 +185,6 @@ describe.each(cases)('an invoice in $locale ($currency)', (expected) => {
 			t(locale, 'invoice.pdf.vatTotal').replace('{rate}', expected.rate),
 			expected.vat,
 		]);
-		expect(rows).toContainEqual([t(locale, 'invoice.pdf.lateFee'), expected.fees]);
 		expect(rows).toContainEqual([t(locale, 'invoice.pdf.total'), expected.total]);
 		// No discount row when there is no discount.
 		expect(rows.map((row) => row[0])).not.toContain(t(locale, 'invoice.pdf.discount'));
@@ -210,7 +209,7 @@ describe.each(cases)('an invoice in $locale ($currency)', (expected) => {
 				},
 			},
 			{ ...lines[1]!, line: { kind: 'lateFee', days: 4 } },
-			{ ...lines[1]!, description: 'Saved before lines were data' },
+			{ ...lines[0]!, description: 'Saved before lines were data' },
 		];
 		const words = tableRows(
 			invoiceDocument(overdueInvoice(expected.currency), stored, seller, locale).content,
@@ -279,6 +278,13 @@ describe('the details of an invoice', () => {
 		const rows = tableRows(invoiceDocument(paid, lines, seller, 'no').content);
 		expect(rows).toContainEqual(['Periode', '5. mars 2026 – 5. apr. 2026']);
 		expect(rows).toContainEqual(['Forfallsdato', '19. mars 2026']);
+	});
+
+	it('names a late fee without its line (written by hand) by the word alone', () => {
+		const rows = tableRows(
+			invoiceDocument(overdueInvoice('EUR'), [lines[0]!], seller, 'en').content,
+		);
+		expect(rows).toContainEqual(['Late fee', '€50.00']);
 	});
 
 	it('subtracts a discount and leaves out a late fee of zero', () => {
@@ -398,7 +404,9 @@ describe('renderInvoicePdf', () => {
 	});
 
 	it('writes the number, Nordic and German letters, kr and € as text', async () => {
-		const bytes = await renderInvoicePdf(overdueInvoice('EUR'), lines, seller, 'de', {
+		// The fee's line as stored: in German words.
+		const stored = [lines[0]!, { ...lines[1]!, line: { kind: 'lateFee', days: 4 } }];
+		const bytes = await renderInvoicePdf(overdueInvoice('EUR'), stored, seller, 'de', {
 			compress: false,
 		});
 		const text = pdfText(bytes).replace(/\s+/g, ' ');

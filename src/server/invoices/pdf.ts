@@ -32,6 +32,8 @@ export function invoiceDocument(
 			style: 'subtitle',
 		});
 	const footerText = [seller.name, seller.vatNumber, seller.email].filter(Boolean).join(' · ');
+	// The late fee is a total of its own, after VAT (it carries none): printed there, not twice.
+	const isFee = (line: InvoiceLineForPdf) => line.kind === 'late_fee';
 	return {
 		pageSize: 'A4',
 		pageMargins: [48, 48, 48, 64],
@@ -64,8 +66,12 @@ export function invoiceDocument(
 					{ width: 'auto', ...detailsTable(invoice, context) },
 				],
 			},
-			linesTable(invoice, lines, context),
-			{ margin: [0, 12, 0, 0], ...totalsTable(invoice, context) },
+			linesTable(
+				invoice,
+				lines.filter((line) => !isFee(line)),
+				context,
+			),
+			{ margin: [0, 12, 0, 0], ...totalsTable(invoice, context, lines.find(isFee)) },
 		],
 		footer: (currentPage, pageCount) => ({
 			margin: [48, 24, 48, 0],

@@ -33,8 +33,15 @@ export function linesTable(
 	};
 }
 
-/** Subtotal, discount, VAT, late fee and total as stored on the invoice (never re-computed). */
-export function totalsTable(invoice: InvoiceForPdf, { t, format }: PdfContext): ContentColumns {
+/**
+ * Subtotal, discount, VAT, late fee and total as stored on the invoice (never re-computed). The
+ * late fee is named by its line ("Late fee: 3 days overdue"), which the lines table leaves out.
+ */
+export function totalsTable(
+	invoice: InvoiceForPdf,
+	{ t, format }: PdfContext,
+	feeLine?: InvoiceLineForPdf,
+): ContentColumns {
 	const rows: [string, string][] = [[t('invoice.pdf.subtotal'), format.money(invoice.subtotal)]];
 	if (invoice.discount !== 0) {
 		const code = invoice.discountCode;
@@ -45,7 +52,10 @@ export function totalsTable(invoice: InvoiceForPdf, { t, format }: PdfContext): 
 	}
 	const rate = format.percent(invoice.taxRate);
 	rows.push([t('invoice.pdf.vatTotal', { rate }), format.money(invoice.tax)]);
-	if (invoice.lateFee !== 0) rows.push([t('invoice.pdf.lateFee'), format.money(invoice.lateFee)]);
+	if (invoice.lateFee !== 0) {
+		const label = feeLine ? format.line(feeLine) : t('invoice.pdf.lateFee');
+		rows.push([label, format.money(invoice.lateFee)]);
+	}
 	const total: TableCell[] = [
 		{ text: t('invoice.pdf.total'), bold: true },
 		{ text: format.money(invoice.total), bold: true, alignment: 'right' },

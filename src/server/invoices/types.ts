@@ -48,6 +48,8 @@ export interface InvoiceForPdf {
 }
 
 export interface InvoiceLineForPdf {
+	/** What it is (invoice_items.kind): a `late_fee` line is printed with the totals, once. */
+	kind?: string;
 	/** What the line is for as stored (invoice_items.line), put into the PDF's language. */
 	line?: unknown;
 	/** The text saved with the line: printed when `line` is missing or not one the site knows. */

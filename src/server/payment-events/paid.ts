@@ -37,6 +37,14 @@ const bundleSchema = z
 	})
 	.nullable();
 
+/** How and when it was paid, for the payment's row: the card a saved card's details name too. */
+function paidHow(event: Paid) {
+	const saved = event.savedMethod;
+	const card =
+		event.card ?? (saved?.brand && saved.last4 ? { brand: saved.brand, last4: saved.last4 } : null);
+	return { method: event.method, ...(card ? { card } : {}), ...(event.at ? { at: event.at } : {}) };
+}
+
 export async function settlePayment(
 	admin: AdminClient,
 	gateway: PaymentGateway,
@@ -50,6 +58,7 @@ export async function settlePayment(
 		amount: event.amount,
 		currency: event.currency,
 		reference: event.paymentId,
+		...paidHow(event),
 	});
 	if (error) throw new Error(`settle_invoice: ${error.message}`);
 	const outcome = outcomeSchema.parse(data);
@@ -82,6 +91,7 @@ async function settleBundle(
 		amount: event.amount,
 		currency: event.currency,
 		reference: event.paymentId,
+		...paidHow(event),
 	});
 	if (error) throw new Error(`settle_payment_bundle: ${error.message}`);
 	const bundle = bundleSchema.parse(data);

@@ -108,6 +108,10 @@ export type PaymentEvent =
 				expYear?: number;
 			};
 			gatewayCustomerId?: string;
+			/** The card it was paid with, when known (the saved card a renewal charged). */
+			card?: { brand: string; last4: string };
+			/** When it was paid (ISO 8601); absent: now. The billing run's charge gives its clock. */
+			at?: string;
 	  }
 	| { kind: 'failed'; eventId: string; gateway: string; invoiceId: string; reason: string }
 	| {

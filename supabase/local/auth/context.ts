@@ -26,6 +26,8 @@ export interface AuthSettings {
 	flowStateExpirySeconds: number;
 	/** Sessions per user are unlimited, as on a default project; secure e-mail change is on. */
 	secureEmailChange: boolean;
+	/** A session older than a day needs the mailed reauthentication nonce to change the password. */
+	securePasswordChange: boolean;
 	/**
 	 * The project's "IP address forwarding": with the secret API key, Sb-Forwarded-For names the client
 	 * address that rate limits and sessions see.

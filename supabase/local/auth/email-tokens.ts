@@ -4,7 +4,7 @@ import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 import { renderMail } from './mail-templates.ts';
-import type { MailKind } from './template-config.ts';
+import type { LinkMailKind } from './template-config.ts';
 import type { OutgoingMail } from '../mailbox/store.ts';
 import { updateUser } from './users.ts';
 import type { UserRow } from './users.ts';
@@ -13,7 +13,7 @@ import type { UserRow } from './users.ts';
 // link carries the hash, the mail shows the 6-digit code, and either proves the mail was received.
 // PKCE tokens get a `pkce_` prefix so following the link knows to redirect with ?code=.
 
-export type TokenKind = MailKind;
+export type TokenKind = LinkMailKind;
 
 const COLUMNS: Record<TokenKind, { token: string; sentAt: string }> = {
 	signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
@@ -40,7 +40,11 @@ export function bareToken(stored: string | null): string {
 
 /** GoTrue's max_frequency check, on the sent_at column of this kind of mail. */
 export function assertMailFrequency(ctx: AuthContext, user: UserRow, kind: TokenKind): void {
-	const sentAt = user[COLUMNS[kind].sentAt as keyof UserRow] as Date | null;
+	assertSentLongAgo(ctx, user[COLUMNS[kind].sentAt as keyof UserRow] as Date | null);
+}
+
+/** GoTrue's validateSentWithinFrequencyLimit: the last mail of a kind at least max_frequency ago. */
+export function assertSentLongAgo(ctx: AuthContext, sentAt: Date | null): void {
 	if (!sentAt) return;
 	const waitUntil = sentAt.getTime() + ctx.settings.mailMinIntervalSeconds * 1000;
 	const left = Math.ceil((waitUntil - Date.now()) / 1000);

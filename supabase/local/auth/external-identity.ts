@@ -13,16 +13,21 @@ import type { UserRow } from './users.ts';
 // confirmed its address loses its password and e-mail identity (RemoveUnconfirmedIdentities):
 // whoever set them never proved the address. The stand-in proves every address it hands out.
 
-/** The identity data GoTrue's Google provider stores (its Claims, with the legacy name fields). */
+/**
+ * The identity data GoTrue's Google provider stores (provider/google.go: its Claims, with the legacy
+ * fields `avatar_url`, `full_name` and `provider_id` beside `picture` and `name`).
+ */
 export function googleIdentityData(account: GoogleAccount): Record<string, unknown> {
 	return {
 		iss: 'https://accounts.google.com',
 		sub: account.sub,
 		name: account.name,
+		picture: account.picture,
 		email: account.email,
 		email_verified: account.emailVerified,
 		phone_verified: false,
 		full_name: account.name,
+		avatar_url: account.picture,
 		provider_id: account.sub,
 	};
 }

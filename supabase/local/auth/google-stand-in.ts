@@ -7,6 +7,7 @@ import { AuthError, badRequest } from './errors.ts';
 import { validateEmail } from './email-address.ts';
 import { addressPage, codePage, messagePage, type StandInRoutes } from './google-stand-in-page.ts';
 import { mailStandInCode } from './google-stand-in-mail.ts';
+import { standInPictureUrl } from './google-stand-in-picture.ts';
 
 // What accounts.google.com does for GoTrue, played offline: the sign-in page (an address and a
 // name), the proof that the address is the tester's (a code mailed to it, google-stand-in-proofs.ts),
@@ -18,6 +19,8 @@ export interface GoogleAccount {
 	sub: string;
 	email: string;
 	name: string;
+	/** The profile picture's address (google-stand-in-picture.ts). */
+	picture: string;
 	/** Google's `email_verified`: only a proven address is ever handed out, so always true here. */
 	emailVerified: boolean;
 }
@@ -88,8 +91,8 @@ async function callbackWithCode(ctx: AuthContext, account: GoogleAccount, state:
 	const back = new URL(`${authUrl(ctx)}/callback`);
 	back.searchParams.set('state', state);
 	const exp = Math.floor(Date.now() / 1000) + NOTE_LIFETIME_SECONDS;
-	const { sub, email, name } = account;
-	const note = { typ: 'google-stand-in', exp, sub, email, name, email_verified: true };
+	const { sub, email, name, picture } = account;
+	const note = { typ: 'google-stand-in', exp, sub, email, name, picture, email_verified: true };
 	back.searchParams.set('code', await signJwt(note, ctx.keys.legacyKey));
 	return { status: 302, headers: { Location: back.href } };
 }
@@ -101,11 +104,9 @@ export async function standInApprove(ctx: AuthContext, request: ApiRequest): Pro
 	const redeemed = ctx.standIn.redeem(ticket, form.get('code') ?? '');
 	if (redeemed.ok) {
 		const { email, name, state } = redeemed.signIn;
-		return callbackWithCode(
-			ctx,
-			{ sub: standInSubject(email), email, name, emailVerified: true },
-			state,
-		);
+		const sub = standInSubject(email);
+		const picture = standInPictureUrl(ctx, sub, name);
+		return callbackWithCode(ctx, { sub, email, name, picture, emailVerified: true }, state);
 	}
 	if (redeemed.reason === 'wrong') {
 		const page = codePage(routesOf(ctx), { ...redeemed.signIn, ticket }, 'That code is not right.');
@@ -138,8 +139,13 @@ export async function redeemStandInCode(
 ): Promise<GoogleAccount | undefined> {
 	const result = await verifyJwt(code, ctx.keys.legacyKey, { leewaySeconds: 0 });
 	if (!result.ok || result.claims.typ !== 'google-stand-in') return undefined;
-	const { sub, email, name, email_verified } = result.claims;
-	if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string')
+	const { sub, email, name, picture, email_verified } = result.claims;
+	if (
+		typeof sub !== 'string' ||
+		typeof email !== 'string' ||
+		typeof name !== 'string' ||
+		typeof picture !== 'string'
+	)
 		return undefined;
-	return { sub, email, name, emailVerified: email_verified === true };
+	return { sub, email, name, picture, emailVerified: email_verified === true };
 }

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../mailbox/store.ts';
 import { escapeHtml } from './escape-html.ts';
 import { renderGoTemplate } from './go-template.ts';
-import type { EmailTemplate, MailKind } from './template-config.ts';
+import type { EmailTemplate, LinkMailKind, MailKind } from './template-config.ts';
 
 // GoTrue's default e-mail templates (subject and body wording of a hosted project), plus the
 // one-time code a custom template would show with {{ .Token }}, handy when testing by hand; or the
@@ -22,7 +22,7 @@ export interface MailInput {
 }
 
 const TEMPLATES: Record<
-	MailKind,
+	LinkMailKind,
 	{ subject: string; heading: string; lead: (input: MailInput) => string; action: string }
 > = {
 	signup: {
@@ -98,6 +98,7 @@ function renderCustom(template: EmailTemplate, input: MailInput): OutgoingMail {
 
 export function renderMail(input: MailInput, custom?: EmailTemplate): OutgoingMail {
 	if (custom) return renderCustom(custom, input);
+	if (input.kind === 'reauthentication') return reauthenticationMail(input);
 	const template = TEMPLATES[input.kind];
 	const lead = template.lead(input);
 	const html = [
@@ -108,4 +109,16 @@ export function renderMail(input: MailInput, custom?: EmailTemplate): OutgoingMa
 	].join('\n');
 	const text = `${template.heading}\n\n${lead}\n${input.confirmationUrl}\n\nCode: ${input.otp}\n`;
 	return { to: [input.to], subject: template.subject, html, text };
+}
+
+/** GoTrue's default reauthentication mail: only the code, which the user types back. */
+function reauthenticationMail(input: MailInput): OutgoingMail {
+	const heading = 'Confirm reauthentication';
+	const html = `<h2>${heading}</h2>\n\n<p>Enter the code: ${escapeHtml(input.otp)}</p>`;
+	return {
+		to: [input.to],
+		subject: heading,
+		html,
+		text: `${heading}\n\nEnter the code: ${input.otp}\n`,
+	};
 }

@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { header } from '../http/types.ts';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
-import { authTransaction, authUrl } from './context.ts';
+import { authUrl } from './context.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { OAUTH_PROVIDERS } from './info.ts';
-import { signOAuthState } from './oauth-state.ts';
+import { createOAuthState } from './oauth-state.ts';
 import { parsePkceParams } from './pkce.ts';
 import { isAllowedRedirect } from './redirect.ts';
 
 // GET /authorize?provider=google&redirect_to=…&code_challenge=…&code_challenge_method=s256, as
 // GoTrue's ExternalProviderRedirect: a redirect_to outside the allow list is not refused but replaced
-// (the Referer when that is allowed, else the site URL), the PKCE challenge is kept in a flow state,
-// and the browser goes to the provider with a signed state. Google is played by the stand-in.
+// (the Referer when that is allowed, else the site URL); a flow state keeps it with the provider and
+// any PKCE challenge, and its id is the state the browser takes to the provider (oauth-state.ts).
+// Google is played by the stand-in.
 
 export const GOOGLE_STAND_IN_PATH = '/google-stand-in';
 
@@ -43,19 +43,7 @@ export async function authorize(ctx: AuthContext, request: ApiRequest): Promise<
 		query.get('code_challenge') ?? undefined,
 		query.get('code_challenge_method') ?? undefined,
 	);
-	let flowStateId = '';
-	if (pkce) {
-		flowStateId = randomUUID();
-		await authTransaction(ctx, (tx) =>
-			tx.query(
-				`insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type,
-				   created_at, updated_at, authentication_method)
-				 values ($1, $2, $3, $4, $5, now(), now(), 'oauth')`,
-				[flowStateId, randomUUID(), pkce.method, pkce.challenge, provider],
-			),
-		);
-	}
-	const state = await signOAuthState(ctx, { provider, referrer, flowStateId });
+	const state = await createOAuthState(ctx, provider, referrer, pkce);
 	// The same query Google's authorization endpoint receives from GoTrue.
 	const target = new URL(`${authUrl(ctx)}${GOOGLE_STAND_IN_PATH}`);
 	target.search = new URLSearchParams({

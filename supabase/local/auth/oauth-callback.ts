@@ -4,13 +4,15 @@ import type { AuthContext } from './context.ts';
 import { AuthError, OAuthError, badRequest } from './errors.ts';
 import { userForGoogleAccount } from './external-identity.ts';
 import { redeemStandInCode } from './google-stand-in.ts';
-import { loadOAuthState, type OAuthState } from './oauth-state.ts';
+import { loadOAuthState, settleOAuthState, type OAuthState } from './oauth-state.ts';
 import { startSession } from './sessions.ts';
 
-// GET /callback, GoTrue's ExternalProviderCallback: the state is checked first (a JSON 400 when it
-// is missing or forged), then every failure goes back to the redirect with error, error_code and
-// error_description in the query and the fragment (redirectErrors). Success: with PKCE, the flow
-// state is bound to the user and the redirect gets `?code=`; without, the session rides in the fragment.
+// GET /callback, GoTrue's ExternalProviderCallback: the state (a flow state's id) is loaded first,
+// and a missing, unknown, expired or spent one sends the browser to the site URL with the error in
+// the query (loadFlowState, 303); after that every failure goes back to the flow state's redirect
+// with error, error_code and error_description in the query and the fragment (redirectErrors).
+// Success: with PKCE, the flow state is bound to the user and the redirect gets `?code=`; without,
+// the flow state is deleted and the session rides in the fragment.
 
 const OAUTH_ERROR_OF_STATUS: Record<number, string> = {
 	400: 'invalid_request',
@@ -24,8 +26,8 @@ function found(location: URL): ApiResponse {
 	return { status: 302, headers: { Location: location.href } };
 }
 
-function errorRedirect(referrer: string, error: unknown): ApiResponse {
-	const target = new URL(referrer);
+/** getErrorQueryString: error, error_description and error_code added to the target's query. */
+function withError(target: URL, error: unknown): URL {
 	if (error instanceof OAuthError) {
 		target.searchParams.set('error', error.error);
 		target.searchParams.set('error_description', error.message);
@@ -34,6 +36,11 @@ function errorRedirect(referrer: string, error: unknown): ApiResponse {
 		target.searchParams.set('error_code', error.code);
 		target.searchParams.set('error_description', error.message);
 	} else throw error;
+	return target;
+}
+
+function errorRedirect(referrer: string, error: unknown): ApiResponse {
+	const target = withError(new URL(referrer), error);
 	const fragment = new URLSearchParams();
 	for (const key of ['error', 'error_code', 'error_description']) {
 		const value = target.searchParams.get(key);
@@ -44,7 +51,13 @@ function errorRedirect(referrer: string, error: unknown): ApiResponse {
 }
 
 export async function oauthCallback(ctx: AuthContext, request: ApiRequest): Promise<ApiResponse> {
-	const state = await loadOAuthState(ctx, request.url.searchParams.get('state'));
+	let state: OAuthState;
+	try {
+		state = await loadOAuthState(ctx, request.url.searchParams.get('state'));
+	} catch (error) {
+		const target = withError(new URL(ctx.settings.siteUrl), error);
+		return { status: 303, headers: { Location: target.href } };
+	}
 	const referrer = state.referrer || ctx.settings.siteUrl;
 	try {
 		return await completeSignIn(ctx, request, state, referrer);
@@ -70,14 +83,9 @@ async function completeSignIn(
 	return authTransaction(ctx, async (tx) => {
 		const user = await userForGoogleAccount(tx, account, ctx.settings.autoConfirm);
 		const target = new URL(referrer);
-		if (state.flowStateId) {
-			const { rows } = await tx.query<{ auth_code: string }>(
-				`update auth.flow_state set user_id = $2, auth_code_issued_at = now(), updated_at = now()
-				 where id = $1 returning auth_code`,
-				[state.flowStateId, user.id],
-			);
-			if (!rows[0]) throw new AuthError(404, 'flow_state_not_found', 'Flow state not found');
-			target.searchParams.set('code', rows[0].auth_code);
+		const authCode = await settleOAuthState(tx, state, user.id);
+		if (authCode) {
+			target.searchParams.set('code', authCode);
 			return found(target);
 		}
 		const session = await startSession(ctx, tx, user, 'oauth', request);

@@ -106,8 +106,18 @@ export function weaknessOf(password: string, policy: PasswordPolicy): WeakPasswo
 	return reasons.length > 0 ? { message: messages.join(' '), reasons } : undefined;
 }
 
-/** Throws the 400/422 GoTrue answers for a password that may not be set. */
-export function assertAcceptablePassword(password: string, policy: PasswordPolicy): void {
+function weakPassword(weak: WeakPassword): AuthError {
+	return new AuthError(422, 'weak_password', weak.message, {
+		weak_password: { reasons: weak.reasons },
+	});
+}
+
+/**
+ * GoTrue's own rules (72 bytes, the minimum length), which it checks before the e-mail address. A
+ * password too short is refused here with every reason, the list's too, as leaked-password
+ * protection adds its verdict to the same answer.
+ */
+export function assertPasswordLength(password: string, policy: PasswordPolicy): void {
 	if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
 		throw badRequest(
 			'validation_failed',
@@ -115,8 +125,21 @@ export function assertAcceptablePassword(password: string, policy: PasswordPolic
 		);
 	}
 	const weak = weaknessOf(password, policy);
-	if (weak)
-		throw new AuthError(422, 'weak_password', weak.message, {
-			weak_password: { reasons: weak.reasons },
-		});
+	if (weak?.reasons.includes('length')) throw weakPassword(weak);
+}
+
+/**
+ * The list of common passwords, the stand-in for leaked-password protection, which `supabase start`
+ * cannot turn on: callers check it only after GoTrue's own refusals (an invalid e-mail first), so
+ * it adds a refusal and never changes another.
+ */
+export function assertNotCommon(password: string, policy: PasswordPolicy): void {
+	const weak = weaknessOf(password, policy);
+	if (weak) throw weakPassword(weak);
+}
+
+/** Both, for a request that has no e-mail address to check in between. */
+export function assertAcceptablePassword(password: string, policy: PasswordPolicy): void {
+	assertPasswordLength(password, policy);
+	assertNotCommon(password, policy);
 }

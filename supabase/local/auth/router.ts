@@ -7,10 +7,12 @@ import { generateLink, invite } from './admin-links.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError, OAuthError, renderAuthError } from './errors.ts';
 import { standInApprove, standInDeny, standInSendCode, standInSignIn } from './google-stand-in.ts';
+import { standInPicture } from './google-stand-in-picture.ts';
 import { health, jwks, settings } from './info.ts';
 import { authorize } from './oauth-authorize.ts';
 import { oauthCallback } from './oauth-callback.ts';
 import { otp, recover, resend } from './mail-flows.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { requireAdmin } from './request.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -40,6 +42,8 @@ const ROUTES: Record<string, Route> = {
 	'POST /token': (ctx, request) => token(ctx, request),
 	'GET /user': (ctx, request, authorization) => getUser(ctx, request, authorization),
 	'PUT /user': (ctx, request, authorization) => updateCurrentUser(ctx, request, authorization),
+	'GET /reauthenticate': (ctx, request, authorization) =>
+		reauthenticate(ctx, request, authorization),
 	'POST /logout': (ctx, request, authorization) => logout(ctx, request, authorization),
 	'POST /recover': (ctx, request) => recover(ctx, request),
 	'POST /otp': (ctx, request) => otp(ctx, request),
@@ -56,6 +60,7 @@ const ROUTES: Record<string, Route> = {
 	'POST /google-stand-in/code': (ctx, request) => standInSendCode(ctx, request),
 	'POST /google-stand-in/approve': (ctx, request) => standInApprove(ctx, request),
 	'GET /google-stand-in/approve': (ctx, request) => standInDeny(ctx, request),
+	'GET /google-stand-in/picture': (ctx, request) => standInPicture(ctx, request),
 	'POST /invite': admin(invite),
 	'POST /admin/users': admin(createUser),
 	'GET /admin/users': admin(listUsers),

@@ -24,6 +24,7 @@ export function authSettingsFrom(options: LocalStackOptions): AuthSettings {
 		otpExpirySeconds: DEFAULTS.otpExpirySeconds,
 		flowStateExpirySeconds: DEFAULTS.flowStateExpirySeconds,
 		secureEmailChange: true,
+		securePasswordChange: options.securePasswordChange ?? DEFAULTS.securePasswordChange,
 		sbForwardedForEnabled: options.sbForwardedForEnabled ?? DEFAULTS.sbForwardedForEnabled,
 		emailTemplates: emailTemplatesFrom(options.configFile),
 		externalGoogle: options.externalGoogle ?? enabledIn(options.configFile, 'auth.external.google'),

@@ -7,7 +7,7 @@ import type { AuthContext } from './context.ts';
 import { validateEmail } from './email-address.ts';
 import { assertMailFrequency, issueEmailToken } from './email-tokens.ts';
 import { badRequest, unprocessable } from './errors.ts';
-import { assertAcceptablePassword, hashPassword } from './passwords.ts';
+import { assertNotCommon, assertPasswordLength, hashPassword } from './passwords.ts';
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody } from './request.ts';
@@ -45,8 +45,10 @@ export async function signup(ctx: AuthContext, request: ApiRequest): Promise<Api
 		);
 	if (phone) throw unprocessable('phone_provider_disabled', 'Phone signups are disabled');
 	if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
-	assertAcceptablePassword(password, ctx.settings.passwordPolicy);
+	// signup.go: the password's length, then the address; the common-password list after both.
+	assertPasswordLength(password, ctx.settings.passwordPolicy);
 	const address = validateEmail(email);
+	assertNotCommon(password, ctx.settings.passwordPolicy);
 	const redirectTo = resolveRedirect(ctx, request.url.searchParams.get('redirect_to'));
 	// Hash outside the database queue: scrypt is deliberately slow and must not hold up other requests.
 	const encryptedPassword = await hashPassword(password);

@@ -10,7 +10,11 @@ import { parseGoTemplate, type GoTemplate } from './go-template.ts';
 // kind without a section keeps GoTrue's default wording, as on a hosted project.
 
 /** The auth mails GoTrue sends, each with its own template. */
-export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+export type MailKind =
+	'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication';
+
+/** The kinds mailed as a link to /verify; a reauthentication code is typed back, never followed. */
+export type LinkMailKind = Exclude<MailKind, 'reauthentication'>;
 
 export interface EmailTemplate {
 	subject: GoTemplate;
@@ -26,6 +30,7 @@ const sectionOf: Record<MailKind, string> = {
 	magiclink: 'magic_link',
 	recovery: 'recovery',
 	email_change: 'email_change',
+	reauthentication: 'reauthentication',
 };
 
 /** A flat TOML string value: "basic" (JSON-like escapes) or 'literal'. */

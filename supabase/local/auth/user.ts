@@ -10,12 +10,14 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwo
 import { createFlowState, parsePkceParams } from './pkce.ts';
 import { resolveRedirect } from './redirect.ts';
 import { optionalObject, optionalString, parseBody, requireUser, withUser } from './request.ts';
+import { assertReauthenticated } from './reauthenticate.ts';
 import { findUserByEmail, updateUser } from './users.ts';
 import { userView } from './user-view.ts';
 import { assertAal2ForCredentialChange } from './mfa-step-up.ts';
 
 // GET /user and PUT /user. An update answers with the bare user (no new tokens); a password change
-// ends the user's other sessions; an e-mail change waits for the link mailed to the new address
+// ends the user's other sessions (and, with secure password change, needs the reauthentication
+// nonce from a session older than a day: reauthenticate.ts); an e-mail change waits for the link mailed to the new address
 // (and, with secure e-mail change, the one mailed to the current address too).
 
 export async function getUser(
@@ -46,19 +48,22 @@ export async function updateCurrentUser(
 ): Promise<ApiResponse> {
 	const caller = await requireUser(ctx, authorization);
 	const body = parseBody(request);
+	const data = optionalObject(body, 'data');
+	const password = optionalString(body, 'password');
+	const rawEmail = optionalString(body, 'email');
+	// user.go validateUserUpdateParams: the address, then the password, before anything else.
+	const newEmail = rawEmail !== undefined && rawEmail !== '' ? validateEmail(rawEmail) : undefined;
+	if (password !== undefined) assertAcceptablePassword(password, ctx.settings.passwordPolicy);
 	if (body.app_metadata !== undefined && body.app_metadata !== null) {
 		throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
 	}
 	await assertAal2ForCredentialChange(ctx, caller, {
-		password: optionalString(body, 'password'),
-		email: optionalString(body, 'email'),
+		password,
+		email: rawEmail,
 		phone: optionalString(body, 'phone'),
 	});
 	if (optionalString(body, 'phone'))
 		throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-	const data = optionalObject(body, 'data');
-	const password = optionalString(body, 'password');
-	const rawEmail = optionalString(body, 'email');
 	const pkce = parsePkceParams(
 		optionalString(body, 'code_challenge'),
 		optionalString(body, 'code_challenge_method'),
@@ -67,7 +72,7 @@ export async function updateCurrentUser(
 
 	let encryptedPassword: string | undefined;
 	if (password !== undefined) {
-		assertAcceptablePassword(password, ctx.settings.passwordPolicy);
+		await assertReauthenticated(ctx, caller, optionalString(body, 'nonce'));
 		if (await verifyPassword(ctx.bcrypt, password, caller.user.encrypted_password)) {
 			throw unprocessable(
 				'same_password',
@@ -76,7 +81,6 @@ export async function updateCurrentUser(
 		}
 		encryptedPassword = await hashPassword(password);
 	}
-	const newEmail = rawEmail !== undefined && rawEmail !== '' ? validateEmail(rawEmail) : undefined;
 	const emailChanges = newEmail !== undefined && newEmail !== caller.user.email;
 
 	// The owner has proven themselves (a session, often from a reset link): wrong guesses that

@@ -20,6 +20,8 @@ export interface UserRow {
 	email_change: string | null;
 	email_change_sent_at: Date | null;
 	email_change_confirm_status: number | null;
+	reauthentication_token: string | null;
+	reauthentication_sent_at: Date | null;
 	last_sign_in_at: Date | null;
 	raw_app_meta_data: Record<string, unknown> | null;
 	raw_user_meta_data: Record<string, unknown> | null;
@@ -62,6 +64,8 @@ const UPDATABLE = new Set([
 	'email_change',
 	'email_change_sent_at',
 	'email_change_confirm_status',
+	'reauthentication_token',
+	'reauthentication_sent_at',
 	'last_sign_in_at',
 	'raw_app_meta_data',
 	'raw_user_meta_data',

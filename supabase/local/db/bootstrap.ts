@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 
 // The SQL lives in its own files so it reads as what it is: the hosted project's starting point.
-// Tables GoTrue gained later (multi-factor) are a second file, also run on a data folder that was
-// bootstrapped before they existed.
+// What GoTrue gained later (the multi-factor tables, the OAuth context of flow states) is in files
+// of its own, also run on a data folder that was bootstrapped before they existed.
 const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');
 const AUTH_MFA_SQL = read('./auth-mfa.sql');
-export const BOOTSTRAP_SQL = `${read('./bootstrap.sql')}\n${AUTH_MFA_SQL}`;
+const AUTH_FLOW_STATE_SQL = read('./auth-flow-state.sql');
+export const BOOTSTRAP_SQL = `${read('./bootstrap.sql')}\n${AUTH_MFA_SQL}\n${AUTH_FLOW_STATE_SQL}`;
 
 export async function isBootstrapped(pg: PGlite): Promise<boolean> {
 	const { rows } = await pg.query<{ ok: boolean }>(
@@ -26,8 +27,8 @@ export async function upgradeAuthSchema(pg: PGlite): Promise<void> {
 	const { rows } = await pg.query<{ present: boolean }>(
 		`select to_regclass('auth.mfa_factors') is not null as present`,
 	);
-	if (rows[0]?.present === true) return;
 	await pg.transaction(async (tx) => {
-		await tx.exec(AUTH_MFA_SQL);
+		if (rows[0]?.present !== true) await tx.exec(AUTH_MFA_SQL);
+		await tx.exec(AUTH_FLOW_STATE_SQL);
 	});
 }

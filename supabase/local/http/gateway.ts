@@ -28,6 +28,7 @@ const OPEN_AUTH_PATHS = new Set([
 	'/google-stand-in',
 	'/google-stand-in/code',
 	'/google-stand-in/approve',
+	'/google-stand-in/picture',
 ]);
 
 export function isOpenAuthPath(path: string): boolean {

@@ -19,18 +19,22 @@ export interface MailMessage {
 }
 
 export type OutgoingMail = Pick<MailMessage, 'to' | 'subject' | 'html' | 'text'>;
-/** Auth's own mail leaves `from` out (it is always SENDER); mail received over SMTP keeps its own. */
+/**
+ * Auth's own mail leaves `from` out (it comes from the project's sender, auth/mail-sender.ts); mail
+ * received over SMTP keeps its own.
+ */
 export type StoredMail = OutgoingMail & Partial<Pick<MailMessage, 'from' | 'reply_to'>>;
 
 const KEEP = 500;
-export const SENDER = 'Supabase Auth <noreply@mail.local.supabase>';
 
 export class Mailbox {
 	#messages: MailMessage[] = [];
 	readonly #file: string | undefined;
+	readonly #sender: string;
 
-	constructor(file?: string) {
+	constructor(file: string | undefined, sender: string) {
 		this.#file = file;
+		this.#sender = sender;
 		if (!file) return;
 		try {
 			const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,10 +44,10 @@ export class Mailbox {
 		}
 	}
 
-	send({ from = SENDER, ...mail }: StoredMail): MailMessage {
+	send({ from, ...mail }: StoredMail): MailMessage {
 		const message: MailMessage = {
 			id: randomUUID(),
-			from,
+			from: from ?? this.#sender,
 			created_at: new Date().toISOString(),
 			...mail,
 		};

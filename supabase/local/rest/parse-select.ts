@@ -6,9 +6,9 @@ import {
 	parseIdentifier,
 	parseJsonPath,
 } from './parse-field.ts';
-import type { SelectItem } from './types.ts';
+import type { AggregateFunction, SelectItem } from './types.ts';
 
-// select=alias:col->json::cast, *, alias:relation!hint!inner(...), ...spread(...)
+// select=alias:col->json::cast, *, alias:relation!hint!inner(...), ...spread(...), col.sum(), count()
 
 function parseEmbedParams(cursor: Cursor): { hint?: string; joinType?: 'inner' | 'left' } {
 	const params: { hint?: string; joinType?: 'inner' | 'left' } = {};
@@ -26,6 +26,24 @@ function parseChildren(cursor: Cursor): SelectItem[] {
 	const children = cursor.peek() === ')' ? [] : parseForest(cursor);
 	cursor.expect(')', '")" or ","');
 	return children;
+}
+
+const AGGREGATES: readonly AggregateFunction[] = ['sum', 'avg', 'count', 'max', 'min'];
+
+/** `.sum()` and the others after a field, as QueryParams.hs pFieldSelect reads them. */
+function parseAggregate(cursor: Cursor): AggregateFunction | undefined {
+	if (cursor.peek() !== '.') return undefined;
+	const start = cursor.pos;
+	cursor.pos += 1;
+	const found = AGGREGATES.find((name) => cursor.eat(`${name}()`));
+	if (found) return found;
+	cursor.pos = start;
+	return undefined;
+}
+
+/** `::type` after an aggregate: parsed, unused, as aggregates are refused anyway (PGRST123). */
+function skipCast(cursor: Cursor): void {
+	if (cursor.eat('::')) parseIdentifier(cursor);
 }
 
 function parseItem(cursor: Cursor): SelectItem {
@@ -46,12 +64,19 @@ function parseItem(cursor: Cursor): SelectItem {
 		alias = name;
 		name = parseFieldName(cursor);
 	}
-	if (cursor.peek() === '!' || cursor.peek() === '(') {
+	const withAlias = alias !== undefined ? { alias } : {};
+	// `count()` counts rows; a relation is never called "count" (pRelationSelect's guard).
+	if (name === 'count' && cursor.eat('()')) {
+		skipCast(cursor);
+		endOfItem(cursor, '")", "," or end of input');
+		return { kind: 'column', field: { name: '*', jsonPath: [] }, ...withAlias, aggregate: 'count' };
+	}
+	if (name !== 'count' && (cursor.peek() === '!' || cursor.peek() === '(')) {
 		const params = parseEmbedParams(cursor);
 		return {
 			kind: 'embed',
 			relation: name,
-			alias,
+			...withAlias,
 			spread: false,
 			...params,
 			children: parseChildren(cursor),
@@ -60,16 +85,21 @@ function parseItem(cursor: Cursor): SelectItem {
 	const jsonPath = parseJsonPath(cursor);
 	let cast: string | undefined;
 	if (cursor.eat('::')) cast = parseIdentifier(cursor);
-	cursor.skipSpaces();
-	if (!cursor.done && cursor.peek() !== ',' && cursor.peek() !== ')') {
-		cursor.fail('letter, digit, "-", "->>", "->", "::", ")", "," or end of input');
-	}
+	const aggregate = parseAggregate(cursor);
+	if (aggregate) skipCast(cursor);
+	endOfItem(cursor, 'letter, digit, "-", "->>", "->", "::", ".", ")", "," or end of input');
 	return {
 		kind: 'column',
 		field: { name, jsonPath },
-		...(alias !== undefined ? { alias } : {}),
+		...withAlias,
 		...(cast ? { cast } : {}),
+		...(aggregate ? { aggregate } : {}),
 	};
+}
+
+function endOfItem(cursor: Cursor, expecting: string): void {
+	cursor.skipSpaces();
+	if (!cursor.done && cursor.peek() !== ',' && cursor.peek() !== ')') cursor.fail(expecting);
 }
 
 function parseForest(cursor: Cursor): SelectItem[] {

@@ -66,6 +66,26 @@ describe('select', () => {
 			/^"failed to parse select parameter \(id,name!hint\)" \(line 1, column \d+\)$/,
 		);
 	});
+
+	it('reads aggregates as PostgREST does: count() and field[::cast].fn()[::cast]', () => {
+		expect(parseSelect('count(),n:count()::int,id.sum(),t:price::numeric.avg()::text')).toEqual([
+			{ kind: 'column', field: { name: '*', jsonPath: [] }, aggregate: 'count' },
+			{ kind: 'column', field: { name: '*', jsonPath: [] }, alias: 'n', aggregate: 'count' },
+			{ kind: 'column', field: { name: 'id', jsonPath: [] }, aggregate: 'sum' },
+			{
+				kind: 'column',
+				field: { name: 'price', jsonPath: [] },
+				alias: 't',
+				cast: 'numeric',
+				aggregate: 'avg',
+			},
+		]);
+		// pRelationSelect's guard: nothing named count is a relation, so count(id) does not parse.
+		expect(parseFailure(() => parseSelect('count(id)')).code).toBe('PGRST100');
+		expect(parseSelect('count')).toEqual([
+			{ kind: 'column', field: { name: 'count', jsonPath: [] } },
+		]);
+	});
 });
 
 describe('filters', () => {

@@ -12,10 +12,10 @@ export function missingColumn(table: string, column: string): RestError {
 }
 
 export function checkColumn(
-	node: Pick<ReadNode, 'table' | 'columns' | 'computedFields'>,
+	node: Pick<ReadNode, 'scope' | 'columns' | 'computedFields'>,
 	field: Field,
 ): void {
-	if (!fieldOf(node, field.name)) throw missingColumn(node.table, field.name);
+	if (!fieldOf(node, field.name)) throw missingColumn(node.scope, field.name);
 }
 
 export function findByPath(root: ReadNode, path: string[]): ReadNode {
@@ -48,7 +48,7 @@ export function checkFilter(node: ReadNode, filter: Filter): void {
 	const embedded = node.children.find(
 		(child) => child.outputName === filter.field.name || child.requestedName === filter.field.name,
 	);
-	if (!embedded) throw missingColumn(node.table, filter.field.name);
+	if (!embedded) throw missingColumn(node.scope, filter.field.name);
 	const op = filter.expr.operation;
 	if (
 		op.kind !== 'is' ||

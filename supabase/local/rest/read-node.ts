@@ -16,12 +16,14 @@ export interface ReadNode {
 	table: string;
 	/** The relation whose relationships its embeds follow (an RPC's result table, say). */
 	relation: string;
+	/** What Postgres calls it in errors: the alias PostgREST's SQL gives it (`teams_1` for an embed). */
+	scope: string;
 	columns: Map<string, Column>;
 	/** Functions of the row usable as columns (`full_name(people)` as `full_name`). */
 	computedFields: Map<string, Column>;
 	/** SQL alias its columns are referenced by. */
 	alias: string;
-	/** Alias of the lateral join that carries this embed's JSON in its parent. */
+	/** Alias of the lateral join that carries this embed's JSON in its parent (empty for the root). */
 	lateral: string;
 	outputName: string;
 	/** The relation as the select named it (filters may use it or the alias). */
@@ -46,6 +48,8 @@ export interface PlanSource {
 	alias: string;
 	/** Defaults to `table`. */
 	relation?: string;
+	/** The name unknown columns are reported with; defaults to `table`. */
+	scope?: string;
 	computedFields?: Map<string, Column>;
 }
 

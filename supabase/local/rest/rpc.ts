@@ -38,9 +38,21 @@ export async function callFunction(
 	let offset = 0;
 	if (chosen.returns === 'composite') {
 		const columns = new Map(chosen.resultColumns.map((c) => [c.name, c]));
+		const relation = resultRelation(chosen);
+		// Rows of a table are read as that table: its computed fields apply (QuerySpec.hs "computed
+		// column on rpc"). PostgREST selects the named columns inside the call (pgrst_call), or all of
+		// them, read through an alias named after the table, for a select with `*`.
+		const star = call.params.select.some((item) => item.kind === 'star');
 		const plan = planRead(
 			ctx.schema,
-			{ table: chosen.name, relation: resultRelation(chosen), columns, alias: 'pgrst_call' },
+			{
+				table: chosen.name,
+				relation,
+				scope: star ? relation : 'pgrst_call',
+				columns,
+				computedFields: ctx.schema.relations.get(relation)?.computedFields,
+				alias: 'pgrst_call',
+			},
 			call.params,
 			chosen.returnsSet ? ctx.maxRows : undefined,
 		);

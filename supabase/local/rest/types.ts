@@ -13,9 +13,19 @@ export interface Field {
 	jsonPath: JsonStep[];
 }
 
+/** PostgREST's aggregate functions (QueryParams.hs pAggregation). */
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min';
+
 export type SelectItem =
 	| { kind: 'star' }
-	| { kind: 'column'; field: Field; alias?: string; cast?: string }
+	| {
+			kind: 'column';
+			field: Field;
+			alias?: string;
+			cast?: string;
+			/** `col.sum()`, `count()`: parsed as PostgREST parses them, then refused (PGRST123). */
+			aggregate?: AggregateFunction;
+	  }
 	| {
 			kind: 'embed';
 			relation: string;

@@ -38,6 +38,7 @@ const sets: Record<string, readonly string[]> = {
 	'service_upgrades.status': upgradeStatuses,
 	'transactions.kind': transactionKinds,
 	'transactions.status': transactionStatuses,
+	'transactions.method': paymentMethods,
 	'tickets.department': departments,
 	'tickets.status': ticketStatuses,
 	'invoice_items.line': invoiceLineKinds,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStack } from './helpers.ts';
 import { enrollTotp } from './mfa-helpers.ts';
 
-// A data folder bootstrapped before the stack had the MFA tables gains them when it is next opened,
-// so a developer's existing local database serves /factors without being thrown away.
+// A data folder bootstrapped before the stack had the MFA tables, or the OAuth context of flow
+// states, gains them when it is next opened, so a developer's existing local database serves
+// /factors and Google sign-in without being thrown away.
 
 const MFA_MIGRATIONS = fileURLToPath(new URL('./fixtures/mfa-migrations', import.meta.url));
 
@@ -46,6 +47,46 @@ describe('an older data folder', () => {
 			const factor = await enrollTotp(client, 'After the upgrade');
 			const { data } = await client.auth.mfa.listFactors();
 			expect(data?.all.map((listed) => listed.id)).toEqual([factor.id]);
+		} finally {
+			await after.stop();
+		}
+	});
+
+	it('gets the OAuth context of auth.flow_state on the next start (GoTrue 20260115000000)', async () => {
+		const options = {
+			dataDir: join(workDir, 'flow-state'),
+			migrationsDir: MFA_MIGRATIONS,
+			externalGoogle: true,
+		};
+		const before = await startTestStack(options);
+		try {
+			await before.sql((db) =>
+				db.exec(`alter table auth.flow_state drop column referrer, drop column invite_token,
+					drop column oauth_client_state_id, drop column linking_target_id, drop column email_optional;
+					alter table auth.flow_state alter column code_challenge set not null,
+					alter column code_challenge_method set not null, alter column auth_code set not null;`),
+			);
+		} finally {
+			await before.stop();
+		}
+
+		const after = await startTestStack(options);
+		try {
+			// An implicit sign-in: its flow state has no PKCE challenge, and keeps the redirect.
+			const redirectTo = 'http://localhost:4321/auth/callback';
+			const response = await fetch(
+				`${after.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`,
+				{ redirect: 'manual' },
+			);
+			expect(response.status).toBe(302);
+			const state = new URL(response.headers.get('location') ?? '').searchParams.get('state');
+			const { rows } = await after.sql((db) =>
+				db.query<{ referrer: string; code_challenge: string | null }>(
+					'select referrer, code_challenge from auth.flow_state where id = $1',
+					[state],
+				),
+			);
+			expect(rows).toEqual([{ referrer: redirectTo, code_challenge: null }]);
 		} finally {
 			await after.stop();
 		}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '@frostnode/local-supabase';
 import {
@@ -195,14 +196,43 @@ describe('Google sign-in through the stand-in', () => {
 		expect(new URLSearchParams(landing.hash.slice(1)).get('error')).toBe('access_denied');
 	});
 
-	it('refuses a callback with a forged or missing state', async () => {
-		const forged = await fetch(`${stack.url}/auth/v1/callback?code=x&state=not-a-jwt`, {
-			redirect: 'manual',
+	it('refuses a callback whose state is missing, not a flow state, or expired: 303 to the site URL with the error', async () => {
+		// external_oauth.go loadFlowState / external.go loadExternalState: errors before the flow
+		// state is known redirect to the site URL (getErrorQueryString), not to the app's redirect.
+		const refusal = async (query: string) => {
+			const response = await fetch(`${stack.url}/auth/v1/callback?code=x${query}`, {
+				redirect: 'manual',
+			});
+			expect(response.status).toBe(303);
+			const target = new URL(response.headers.get('location') ?? '');
+			expect(`${target.origin}${target.pathname}`).toBe(`${SITE}/`);
+			return Object.fromEntries(target.searchParams);
+		};
+		expect(await refusal('')).toEqual({
+			error: 'invalid_request',
+			error_code: 'bad_oauth_callback',
+			error_description: 'OAuth state parameter missing',
 		});
-		expect(forged.status).toBe(400);
-		expect(await forged.json()).toMatchObject({ error_code: 'bad_oauth_state' });
-		const missing = await fetch(`${stack.url}/auth/v1/callback?code=x`, { redirect: 'manual' });
-		expect(await missing.json()).toMatchObject({ error_code: 'bad_oauth_callback' });
+		expect(await refusal('&state=not-a-uuid')).toMatchObject({
+			error_code: 'bad_oauth_state',
+			error_description: 'OAuth state parameter is invalid',
+		});
+		expect(await refusal(`&state=${randomUUID()}`)).toMatchObject({
+			error_code: 'bad_oauth_state',
+			error_description: 'OAuth state not found or expired',
+		});
+		const { standIn } = await toStandIn();
+		const state = standIn.searchParams.get('state') ?? '';
+		await stack.sql((tx) =>
+			tx.query(
+				`update auth.flow_state set created_at = now() - interval '301 seconds' where id = $1`,
+				[state],
+			),
+		);
+		expect(await refusal(`&state=${state}`)).toMatchObject({
+			error_code: 'bad_oauth_state',
+			error_description: 'OAuth state has expired',
+		});
 	});
 
 	it('refuses the code to a client without its verifier', async () => {
@@ -211,6 +241,88 @@ describe('Google sign-in through the stand-in', () => {
 		const code = landing.searchParams.get('code') ?? '';
 		const stranger = await pkceClient().auth.exchangeCodeForSession(code);
 		expect(stranger.error).not.toBeNull();
+	});
+});
+
+describe('the state is a flow state, as GoTrue keeps it (issue 39)', () => {
+	const flowState = async (id: string) =>
+		stack.sql(async (tx) => {
+			const { rows } = await tx.query<{
+				provider_type: string;
+				referrer: string | null;
+				code_challenge: string | null;
+				user_id: string | null;
+			}>(
+				'select provider_type, referrer, code_challenge, user_id from auth.flow_state where id = $1',
+				[id],
+			);
+			return rows[0];
+		});
+
+	it('hands Google the id of a flow state that holds the provider and the redirect', async () => {
+		// external.go GetExternalProviderRedirectURL: "Always create flow state for all flows (both
+		// PKCE and implicit) ... The flow state ID is used as the state parameter instead of JWT"
+		const { client, standIn } = await toStandIn();
+		const state = standIn.searchParams.get('state') ?? '';
+		expect(state).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(await flowState(state)).toMatchObject({
+			provider_type: 'google',
+			referrer: CALLBACK,
+			user_id: null,
+		});
+		expect((await flowState(state))?.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		const landing = await choose(standIn, uniqueEmail('flow'));
+		expect((await flowState(state))?.user_id).toMatch(/^[0-9a-f-]{36}$/);
+		// A PKCE state names one sign-in: coming back with it again is refused.
+		const replay = await fetch(`${stack.url}/auth/v1/callback?code=x&state=${state}`, {
+			redirect: 'manual',
+		});
+		const refused = new URL(replay.headers.get('location') ?? '');
+		expect([replay.status, refused.searchParams.get('error_code')]).toEqual([
+			303,
+			'flow_state_already_used',
+		]);
+		expect(refused.searchParams.get('error_description')).toBe('State has already been used');
+		const exchanged = await client.auth.exchangeCodeForSession(
+			landing.searchParams.get('code') ?? '',
+		);
+		expect(exchanged.error).toBeNull();
+		expect(await flowState(state)).toBeUndefined();
+	});
+
+	it('keeps a flow state for the implicit flow too, and ends it with the sign-in', async () => {
+		const client = clientFor(stack, stack.anonKey, { auth: { flowType: 'implicit' } });
+		const { data } = await client.auth.signInWithOAuth({
+			provider: 'google',
+			options: { redirectTo: CALLBACK, skipBrowserRedirect: true },
+		});
+		const standIn = await locationOf(data.url ?? '');
+		const state = standIn.searchParams.get('state') ?? '';
+		expect(await flowState(state)).toMatchObject({ referrer: CALLBACK, code_challenge: null });
+		const landing = await choose(standIn, uniqueEmail('implicit-flow'));
+		expect(new URLSearchParams(landing.hash.slice(1)).get('access_token')).toBeTruthy();
+		expect(await flowState(state)).toBeUndefined();
+	});
+
+	it('stores Google’s picture as picture and avatar_url, in the identity and the user metadata', async () => {
+		// provider/google.go: Claims{Picture: u.AvatarURL, AvatarURL: u.AvatarURL, ...}
+		const email = uniqueEmail('picture');
+		const { user } = await signInWithGoogle(email);
+		const picture = user?.user_metadata.picture as string;
+		expect(user?.user_metadata.avatar_url).toBe(picture);
+		expect(user?.identities?.[0]?.identity_data).toMatchObject({
+			picture,
+			avatar_url: picture,
+			email,
+			email_verified: true,
+			name: 'Ingrid Google',
+			full_name: 'Ingrid Google',
+			iss: 'https://accounts.google.com',
+		});
+		// Google serves the picture to anyone with its address; so does the stand-in, offline.
+		const image = await fetch(picture);
+		expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+		expect(await image.text()).toContain('>I</text>');
 	});
 });
 

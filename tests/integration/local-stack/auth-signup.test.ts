@@ -9,6 +9,7 @@ import {
 	linkIn,
 	messages,
 	otpIn,
+	signedInUser,
 	startTestStack,
 	uniqueEmail,
 } from './helpers.ts';
@@ -168,6 +169,28 @@ describe('sign-up validation', () => {
 			password: 'password',
 		});
 		expect((error as AuthWeakPasswordError).reasons).toEqual(['length', 'pwned']);
+	});
+
+	it('checks the e-mail before the list of common passwords, and GoTrue’s own length rule before both', async () => {
+		// signup.go: validateSignupParams (length) before validateEmail. The list stands in for
+		// leaked-password protection, which `supabase start` cannot turn on: there an invalid address
+		// with a common but long password gets the e-mail's error, so here too.
+		const client = clientFor(stack);
+		const common = await client.auth.signUp({ email: 'not-an-email', password: 'qwertyuiop' });
+		expect([common.error?.status, common.error?.code, common.error?.message]).toEqual([
+			400,
+			'validation_failed',
+			'Unable to validate email address: invalid format',
+		]);
+		const short = await client.auth.signUp({ email: 'not-an-email', password: 'password' });
+		expect(short.error).toBeInstanceOf(AuthWeakPasswordError);
+		expect((short.error as AuthWeakPasswordError).reasons).toEqual(['length', 'pwned']);
+		// user.go validateUserUpdateParams: the e-mail first, then the password, whatever its fault.
+		const { client: signedIn } = await signedInUser(stack);
+		for (const password of ['qwertyuiop', 'short']) {
+			const update = await signedIn.auth.updateUser({ email: 'not-an-email', password });
+			expect([update.error?.status, update.error?.code]).toEqual([400, 'validation_failed']);
+		}
 	});
 
 	it('refuses malformed e-mail, missing password, over-long password and anonymous sign-up', async () => {

@@ -158,7 +158,8 @@ describe('persistence across restarts', () => {
 		} finally {
 			await reopened.stop();
 		}
-	});
+		// Three stack starts (one of them a fresh process) in one test: the ordinary budget is one.
+	}, 120_000);
 });
 
 describe('mailbox', () => {

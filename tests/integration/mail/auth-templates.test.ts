@@ -52,6 +52,16 @@ async function signUp(address: string, locale?: string) {
 	expect(error).toBeNull();
 }
 
+describe('the sender', () => {
+	it('is the shop’s own, from supabase/config.toml, as on every other mail', async () => {
+		const address = email('sender');
+		await signUp(address, 'en');
+		expect((await mailTo(address)).from).toBe('Frostnode <noreply@frostnode.example>');
+		// The site's own mail goes out under the same name locally (scripts/local-backend.ts).
+		expect(stack.mailFrom).toBe('Frostnode <noreply@frostnode.example>');
+	});
+});
+
 describe('the confirmation mail', () => {
 	it('is German and branded for a German sign-up, with the link first', async () => {
 		const address = email('de');

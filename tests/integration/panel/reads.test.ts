@@ -4,6 +4,7 @@ import { readInvoiceView } from '../../../src/lib/panel/invoice-view.ts';
 import type * as Dashboard from '../../../src/server/dashboard/queries.ts';
 import type * as Detail from '../../../src/server/invoices/detail-query.ts';
 import type * as List from '../../../src/server/invoices/queries.ts';
+import type * as Account from '../../../src/server/account/queries.ts';
 
 // The panel's reads as the customer (row-level security on), against the demo seed: the demo
 // customer has six invoices (two open: an overdue NOK renewal with a late fee, an unpaid EUR one),
@@ -13,6 +14,7 @@ let p: Personas;
 let list: typeof List;
 let detail: typeof Detail;
 let dash: typeof Dashboard;
+let account: typeof Account;
 const now = new Date();
 const overdue = '11111111-0000-4000-8000-000000000005';
 const upcoming = '11111111-0000-4000-8000-000000000006';
@@ -27,6 +29,7 @@ beforeAll(async () => {
 	list = await import('../../../src/server/invoices/queries.ts');
 	detail = await import('../../../src/server/invoices/detail-query.ts');
 	dash = await import('../../../src/server/dashboard/queries.ts');
+	account = await import('../../../src/server/account/queries.ts');
 });
 afterAll(() => p.stack.stop());
 
@@ -199,6 +202,14 @@ describe('dashboard', () => {
 		expect(theirs.summary.unpaidInvoices).toBe(0);
 		expect(theirs.servers.map((s) => s.label)).toEqual(['Wikinger']);
 		expect(numbers(theirs.recentInvoices)).not.toContain('INV-2026-000005');
+	});
+});
+
+describe('billingCountry', () => {
+	it('is the caller’s own saved billing country, for the cart’s VAT, and nobody else’s', async () => {
+		expect(await account.billingCountry(p.owner, demo.id)).toEqual({ country: 'NO' });
+		expect(await account.billingCountry(p.other, other.id)).toEqual({ country: 'DE' });
+		expect(await account.billingCountry(p.owner, other.id)).toBeNull();
 	});
 });
 

@@ -1,5 +1,5 @@
 import { isSingularKey, locales, useTranslations, type Locale } from '~/i18n';
-import { formatDate } from '~/lib/format-date';
+import { formatDate, formatMoment } from '~/lib/format-date';
 import { formatMoney } from '~/lib/format-money';
 
 /**
@@ -14,6 +14,8 @@ export function customerFormat(locale: Locale) {
 	return {
 		money: (minor: number, currency: string) => formatMoney(minor, currency, intl),
 		date: (iso: string | null) => (iso ? formatDate(iso, intl) : '–'),
+		/** A moment with its time and zone, as the customer's panel shows it (formatMoment). */
+		moment: (iso: string | null) => (iso ? formatMoment(iso, intl) : '–'),
 		/** A stored value's label (`prefix` + value), else the value: new values show, if raw. */
 		label: (prefix: string, value: string) => {
 			const key = `${prefix}${value}`;

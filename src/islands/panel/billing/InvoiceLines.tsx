@@ -5,31 +5,33 @@ import type { PanelTools } from '../shared/context';
 const rate = (percent: number, intl: string) =>
 	new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 
+/** A row of the totals: its label, amount and `data-sum` name. */
+type Sum = [string, number, string];
+
 /** The discount line names its code, as the cart did ("Discount SP25 (25 %)"), when it had one. */
 function discountLabel({ discountCode: code }: InvoiceDetail, { t, intl }: PanelTools): string {
 	if (!code) return t('invoice.pdf.discount');
 	return fill(t('invoice.discountCode'), { code: code.code, rate: rate(code.percent, intl) });
 }
 
-/** The lines with their prices, then subtotal, discount, VAT with its rate, late fee and total. */
+/**
+ * The lines with their prices, then subtotal, discount, VAT with its rate, late fee and total. The
+ * late fee is a total of its own after VAT (it carries none), named by its line ("Late fee: 3 days
+ * overdue"), so it is printed there once and not again among the lines (as on the PDF).
+ */
 export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools }) {
 	const { invoice, tools } = props;
 	const { t, money } = tools;
 	const m = (minor: number) => money(minor, invoice.currency);
-	const sums: [string, number, string][] = [
-		[t('invoice.pdf.subtotal'), invoice.subtotal, 'subtotal'],
-		...(invoice.discount > 0
-			? [[discountLabel(invoice, tools), -invoice.discount, 'discount'] as [string, number, string]]
-			: []),
-		[
-			fill(t('invoice.pdf.vatTotal'), { rate: rate(invoice.taxRate, tools.intl) }),
-			invoice.tax,
-			'tax',
-		],
-		...(invoice.lateFee > 0
-			? [[t('invoice.pdf.lateFee'), invoice.lateFee, 'lateFee'] as [string, number, string]]
-			: []),
-	];
+	const lines = invoice.lines.filter((line) => line.kind !== 'late_fee');
+	const feeLine = invoice.lines.find((line) => line.kind === 'late_fee');
+	const sums: Sum[] = [[t('invoice.pdf.subtotal'), invoice.subtotal, 'subtotal']];
+	if (invoice.discount > 0)
+		sums.push([discountLabel(invoice, tools), -invoice.discount, 'discount']);
+	const vat = fill(t('invoice.pdf.vatTotal'), { rate: rate(invoice.taxRate, tools.intl) });
+	sums.push([vat, invoice.tax, 'tax']);
+	if (invoice.lateFee > 0)
+		sums.push([feeLine?.description ?? t('invoice.pdf.lateFee'), invoice.lateFee, 'lateFee']);
 	return (
 		<section className="card overflow-x-auto" aria-labelledby="invoice-lines">
 			<h3 id="invoice-lines" className="text-lg font-bold text-white">
@@ -53,7 +55,7 @@ export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools 
 					</tr>
 				</thead>
 				<tbody>
-					{invoice.lines.map((line, i) => (
+					{lines.map((line, i) => (
 						<tr key={i} className="border-t border-white/5" data-line={line.kind}>
 							<td className="py-2 pr-3 text-neutral-100">{line.description}</td>
 							<td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>

@@ -41,7 +41,13 @@ export function Transactions({ invoice, tools }: { invoice: InvoiceDetail; tools
 							<tr key={i} className="border-t border-white/5" data-transaction={tx.kind}>
 								<td className="py-2 pr-3">{t(`invoice.tx.${tx.kind}`)}</td>
 								<td className="py-2 pr-3 whitespace-nowrap">{date(tx.at)}</td>
-								<td className="py-2 pr-3">{tx.card ? cardName(tx.card, t) : '—'}</td>
+								<td className="py-2 pr-3" data-method={tx.method ?? ''}>
+									{tx.card
+										? cardName(tx.card, t)
+										: tx.method
+											? t(`checkout.method.${tx.method}`)
+											: '—'}
+								</td>
 								<td className="py-2 pr-3">
 									<StatusBadge
 										status={tone[tx.status as keyof typeof tone] ?? tx.status}

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionView } from '../../../lib/account/sessions';
 import { fill } from '../../../lib/fill';
+import { formatMoment } from '../../../lib/format-date';
 import {
 	$sessionBusy,
 	$sessionNotice,
@@ -13,18 +14,13 @@ import { panelTools, type PanelProps, type PanelTools } from '../shared/context'
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
 
-/** "Firefox on Windows", or the words for an unknown browser or system. */
+/** "Firefox on Windows", "Chrome (headless) on Linux", or the words for an unknown one. */
 function deviceName(session: SessionView, t: PanelTools['t']): string {
+	const browser = session.browser ?? t('sessions.unknownBrowser');
 	return fill(t('sessions.browserOn'), {
-		browser: session.browser ?? t('sessions.unknownBrowser'),
+		browser: session.headless ? fill(t('sessions.headless'), { browser }) : browser,
 		os: session.os ?? t('sessions.unknownOs'),
 	});
-}
-
-function dateTime(iso: string, intl: string): string {
-	return new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' }).format(
-		new Date(iso),
-	);
 }
 
 /** The Security tab's sessions: where the account is signed in, and signing any of them out. */
@@ -74,7 +70,7 @@ export default function SessionList(props: PanelProps) {
 							</p>
 							<p className="text-sm text-neutral-300">
 								{t('sessions.address')}: {session.address || t('sessions.unknownAddress')} ·{' '}
-								{t('sessions.lastUsed')}: {dateTime(session.lastUsedAt, intl)}
+								{t('sessions.lastUsed')}: {formatMoment(session.lastUsedAt, intl)}
 							</p>
 						</div>
 						{!session.current && (

@@ -1,3 +1,4 @@
+import { formatMoment } from '../../../lib/format-date';
 import type { ActivityEntry } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
 
@@ -10,11 +11,6 @@ export function ActivityList({
 	tools: PanelTools;
 }) {
 	const { t, intl } = tools;
-	const when = new Intl.DateTimeFormat(intl, {
-		dateStyle: 'medium',
-		timeStyle: 'short',
-		timeZone: 'UTC',
-	});
 	return (
 		<section className="card" aria-labelledby="server-activity">
 			<h2 id="server-activity" className="text-lg font-bold text-white">
@@ -32,7 +28,7 @@ export function ActivityList({
 						>
 							<span className="text-neutral-100">{t(`servers.event.${entry.event}`)}</span>
 							<time className="text-sm text-neutral-300" dateTime={entry.at}>
-								{when.format(new Date(entry.at))} UTC
+								{formatMoment(entry.at, intl)}
 							</time>
 						</li>
 					))}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
-import { formatMoment } from './format';
+import { formatMoment } from '../../../lib/format-date';
 import type { TicketThread } from '../../../lib/panel/support';
 import { TicketBadge } from './TicketBadge';
 

@@ -1,5 +1,5 @@
 import type { PanelTools } from '../shared/context';
-import { formatMoment } from './format';
+import { formatMoment } from '../../../lib/format-date';
 import type { TicketMessage } from '../../../lib/panel/support';
 
 /** Every message, oldest first; staff's are named, badged and set apart, not by colour alone. */

@@ -1,6 +1,6 @@
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
-import { formatMoment } from './format';
+import { formatMoment } from '../../../lib/format-date';
 import type { TicketRow } from '../../../lib/panel/support';
 import { TicketBadge } from './TicketBadge';
 

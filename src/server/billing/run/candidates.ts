@@ -28,6 +28,8 @@ const candidateSchema = z.object({
 	locale: z.string().nullable(),
 	gateway_customer_id: z.string().nullable(),
 	saved_method: z.string().nullable(),
+	/** The saved card's brand and last digits, kept on the payment a charge makes. */
+	saved_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
 	/** The renewal invoice of the coming period, once issued (a cancelled one is not looked at). */
 	invoice: z
 		.object({
@@ -37,6 +39,7 @@ const candidateSchema = z.object({
 			late_fee: z.number().int(),
 			charge_attempts: z.number().int(),
 			due_at: z.string(),
+			issued_at: z.string(),
 		})
 		.nullable(),
 });

@@ -44,6 +44,9 @@ export async function chargeRenewal(
 				currency: s.currency,
 				paymentId: result.paymentId,
 				method: 'card',
+				...(s.saved_card ? { card: s.saved_card } : {}),
+				// The run's clock: a replayed moment is paid at that moment, not when it was replayed.
+				at: now.toISOString(),
 			},
 			origin,
 			gateway,

@@ -72,3 +72,47 @@ describe('the billing mail after a declined automatic charge', () => {
 		expect(billingMail(due({ kind: 'renewed' }), origin).subject).toContain('renewed');
 	});
 });
+
+describe('the invoice and renewed mails', () => {
+	// A renewal due 2027-02-28 at noon, for the period to 2027-03-31.
+	const notice = (overrides: Partial<Notice>) =>
+		due({
+			declined: null,
+			charge_attempts: 0,
+			period_end: '2027-03-31T12:00:00+00:00',
+			...overrides,
+		});
+
+	it('asks for payment before the due date when the invoice comes a week ahead', () => {
+		const mail = billingMail(
+			notice({ kind: 'invoice', issued_at: '2027-02-21T13:00:00+00:00' }),
+			origin,
+		);
+		expect(mail.text).toContain('renews on February 28, 2027');
+		expect(mail.text).toContain('please pay before then');
+	});
+
+	it('says a late invoice is due today, never "before" a day gone by', () => {
+		// Issued after the runs stopped: its due date is the moment it was issued.
+		const late = { kind: 'invoice' as const, due_at: '2027-03-05T13:00:00+00:00' };
+		const mail = billingMail(notice({ ...late, issued_at: '2027-03-05T13:00:00+00:00' }), origin);
+		expect(mail.text).toContain('due today, March 5, 2027');
+		expect(mail.text).not.toContain('before then');
+		for (const locale of Object.keys(locales)) {
+			const text = billingMail(notice({ ...late, issued_at: late.due_at, locale }), origin).text;
+			expect(text).not.toMatch(/[{}]|mail\.billing/);
+			expect(text).not.toBe(billingMail(notice({ kind: 'invoice', locale }), origin).text);
+		}
+	});
+
+	it.each([
+		['en', 'paid until March 31, 2027'],
+		['no', '31. mars 2027'],
+		['da', '31. marts 2027'],
+		['de', '31. März 2027'],
+	])('"renewed" gives the new paid-until date (%s)', (locale, until) => {
+		const mail = billingMail(notice({ kind: 'renewed', locale }), origin);
+		expect(mail.text).toContain(until);
+		expect(mail.text).not.toMatch(/[{}]/);
+	});
+});

@@ -42,6 +42,10 @@ export const noticeSchema = z.object({
 	total: z.number().nullable(),
 	currency: z.string().nullable(),
 	due_at: z.string().nullable(),
+	/** When the invoice was issued: on or after its due day, the shop issued it late. */
+	issued_at: z.string().nullable().default(null),
+	/** The end of the period it pays for: the paid-until date a "renewed" mail gives. */
+	period_end: z.string().nullable().default(null),
 	invoice_id: z.string().nullable().default(null),
 	charge_attempts: z.number().nullable().default(null),
 	declined: z
@@ -68,6 +72,7 @@ export function billingMail(notice: Notice, origin: string) {
 		number: notice.number ?? '',
 		total: notice.currency ? formatMoney(notice.total ?? 0, notice.currency, intl) : '',
 		due: notice.due_at ? long(notice.due_at) : '',
+		until: notice.period_end ? long(notice.period_end) : '',
 	};
 	const { declined, due_at: dueAt, invoice_id: invoiceId } = notice;
 	if (declined && dueAt && invoiceId && reminders.includes(notice.kind)) {
@@ -107,7 +112,18 @@ export function billingMail(notice: Notice, origin: string) {
 			}
 		: { href: siteUrl(localizePath(routes.panel, locale), origin), label: t('mail.billing.panel') };
 	return composeMail(notice.email ?? '', t(key('subject'), values), [
-		t(key('intro'), values),
+		t(key(introOf(notice)), values),
 		link,
 	]);
+}
+
+/**
+ * Which intro a mail takes: an invoice the shop issued on or after its due day (billing runs
+ * missed) is due today, not "before" a day gone by; "renewed" names the paid-until date it has.
+ */
+function introOf({ kind, due_at: due, issued_at: issued, period_end: until }: Notice) {
+	if (kind === 'invoice' && due && issued && issued.slice(0, 10) >= due.slice(0, 10))
+		return 'introLate';
+	if (kind === 'renewed' && !until) return 'introUndated';
+	return 'intro';
 }

@@ -1,4 +1,4 @@
-import { daysBetween, dueActions, lateFee, lateFeeDays } from '../../../lib/billing';
+import { dueActions, lateFee } from '../../../lib/billing';
 import type { AdminClient } from '../../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
 import { lineColumns } from '../invoice-lines';
@@ -38,7 +38,6 @@ export async function billService(
 	{ now, origin }: RunContext,
 ): Promise<StepOutcome> {
 	const today = dateOf(now);
-	const days = daysBetween(dateOf(s.period_end), today);
 	const invoice = s.invoice;
 	const actions = dueActions({
 		today,
@@ -49,14 +48,19 @@ export async function billService(
 		cancelAtPeriodEnd: s.cancel_at_period_end,
 		hasSavedCard: s.saved_method !== null,
 		renewal: invoice
-			? { paid: invoice.status === 'paid', chargeAttempts: invoice.charge_attempts }
+			? {
+					paid: invoice.status === 'paid',
+					chargeAttempts: invoice.charge_attempts,
+					issuedOn: dateOf(invoice.issued_at),
+				}
 			: null,
 	});
 	let outcome: StepOutcome = 'nothing';
 	const moved = async (state: BillingState, as: StepOutcome) => {
 		if (await moveService(admin, s, state, now)) outcome = as;
 	};
-	const fee = lateFee(s.currency, Math.max(0, days));
+	// Set by 'mark_overdue', which comes first once the invoice is due: what a charge then takes.
+	let fee = 0;
 	for (const action of actions) {
 		switch (action.do) {
 			case 'end':
@@ -72,7 +76,8 @@ export async function billService(
 				if ((await issueRenewalInvoice(admin, s, now)).created) outcome = 'invoiced';
 				break;
 			case 'mark_overdue':
-				if (await markOverdue(admin, invoice!.id, now, fee, lateFeeDays(days))) outcome = 'overdue';
+				fee = lateFee(s.currency, action.feeDays);
+				if (await markOverdue(admin, invoice!.id, now, fee, action.feeDays)) outcome = 'overdue';
 				break;
 			case 'charge': {
 				const total = invoice!.total - invoice!.late_fee + fee;
