@@ -90,6 +90,8 @@ export function panelPaths(customer: PanelCustomer): string[] {
 		`/panel/game-servers/servers/${server}`,
 		`/panel/game-servers/servers/${server}/cancel`,
 		`/panel/game-servers/upgrade/${customer.services[1]!}`,
+		// The VPS list, empty for this customer (a VPS's own pages: tests/e2e/vps-billing.test.ts).
+		'/panel/vps',
 		'/panel/support',
 		`/panel/support/tickets/${customer.ticket}`,
 		'/panel/affiliate',

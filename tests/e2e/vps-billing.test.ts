@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import en from '../../src/i18n/ui/en.json' with { type: 'json' };
@@ -73,6 +74,15 @@ test('a VPS owner upgrades, cancels and claims the money-back guarantee from the
 	await expect(page.locator('[data-money-back-offer]')).toContainText(
 		date(new Date(new Date(first.paid_at!).getTime() + 14 * day).toISOString()),
 	);
+
+	// Its billing parts pass axe, as the game server page's do.
+	const { violations } = await new AxeBuilder({ page })
+		.include('[data-vps-account]')
+		.include('[data-vps-history]')
+		.analyze();
+	expect(
+		violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+	).toEqual([]);
 
 	// Upgrade: a bigger size, paid on the test gateway, delivered to the machine.
 	await page.getByRole('link', { name: t['servers.upgrade'], exact: true }).click();
