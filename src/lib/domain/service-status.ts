@@ -16,3 +16,11 @@ export type ServiceStatus = (typeof serviceStatuses)[number];
 
 // Pure: browser code that needs only the list or the type leaves zod out of its bundle.
 export const serviceStatusSchema = /* @__PURE__ */ z.enum(serviceStatuses);
+
+/** The statuses a service ends in: nothing runs, renews or can be cancelled any more. */
+export const endedStatuses = ['cancelled', 'terminated'] as const satisfies ServiceStatus[];
+
+/** Whether a service of `status` has ended (cancelled at the customer's wish, or terminated). */
+export function hasEnded(status: string): boolean {
+	return (endedStatuses as readonly string[]).includes(status);
+}

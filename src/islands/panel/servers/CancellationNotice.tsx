@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { fill } from '../../../lib/fill';
+import { standingOf } from '../../../lib/panel/standing';
 import type { ServerDetail } from '../../../lib/panel/types';
 import { $serverBusy, keepServer } from '../../../stores/game-server';
 import type { PanelTools } from '../shared/context';
@@ -13,7 +14,8 @@ export function CancellationNotice(props: {
 	const { server, tools } = props;
 	const { t, date } = tools;
 	const busy = useStore($serverBusy);
-	if (!server.cancelAtPeriodEnd) return null;
+	// Not once it has ended (money back after cancelling): nothing is left to keep.
+	if (standingOf(server).kind !== 'pendingCancellation') return null;
 	return (
 		<section
 			className="card flex flex-wrap items-center justify-between gap-4 ring-amber-400/40"

@@ -1,3 +1,4 @@
+import { hasEnded } from '../../../lib/domain/service-status';
 import type { ServerDetail } from '../../../lib/panel/types';
 import { serverPages } from '../../../lib/routes';
 import type { PanelTools } from '../shared/context';
@@ -8,7 +9,7 @@ import type { PanelTools } from '../shared/context';
  */
 export function ServerActions({ server, tools }: { server: ServerDetail; tools: PanelTools }) {
 	const { t, path } = tools;
-	if (server.status === 'cancelled' || server.status === 'terminated') return null;
+	if (hasEnded(server.status)) return null;
 	const pages = serverPages(server);
 	return (
 		<div className="flex flex-wrap gap-3" data-server-actions>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { hasEnded } from '../../../lib/domain/service-status';
 import { routes } from '../../../lib/routes';
 import { $server, $serverNotice, followLive, loadServer } from '../../../stores/game-server';
 import { panelTools, type PanelProps } from '../shared/context';
@@ -43,7 +44,7 @@ export default function ServerDetail(props: Props) {
 			tools={tools}
 		>
 			{(server) => {
-				const running = !['cancelled', 'terminated'].includes(server.status);
+				const running = !hasEnded(server.status);
 				return (
 					<article className="flex flex-col gap-6" data-server-detail={server.id}>
 						<div className="min-h-6" aria-live="polite">

@@ -1,4 +1,5 @@
 import { fill } from '../../../lib/fill';
+import { standingOf } from '../../../lib/panel/standing';
 import type { ServerDetail } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
 import { FactCard, type Fact } from './FactCard';
@@ -10,11 +11,13 @@ import { FactCard, type Fact } from './FactCard';
 export function SubscriptionFacts({ server, tools }: { server: ServerDetail; tools: PanelTools }) {
 	const { t, money, date } = tools;
 	const { subscription } = server;
-	const status = server.cancelAtPeriodEnd
-		? t('panel.service.pendingCancellation')
-		: server.pausedUntil
-			? fill(t('panel.service.pausedUntil'), { date: date(server.pausedUntil) })
-			: t(`panel.service.status.${server.status}`);
+	const standing = standingOf(server);
+	const status =
+		standing.kind === 'pendingCancellation'
+			? t('panel.service.pendingCancellation')
+			: standing.kind === 'paused'
+				? fill(t('panel.service.pausedUntil'), { date: date(standing.until) })
+				: t(`panel.service.status.${standing.status}`);
 	const facts: Fact[] = [
 		[t('servers.cycle'), t(`cycle.${subscription.cycle}`), 'cycle'],
 		[
@@ -22,11 +25,7 @@ export function SubscriptionFacts({ server, tools }: { server: ServerDetail; too
 			`${date(subscription.periodStart)} – ${date(subscription.periodEnd)}`,
 			'period',
 		],
-		[
-			t('servers.nextDue'),
-			server.cancelAtPeriodEnd ? '—' : date(subscription.periodEnd),
-			'nextDue',
-		],
+		[t('servers.nextDue'), standing.renews ? date(subscription.periodEnd) : '—', 'nextDue'],
 		[
 			t('servers.recurring'),
 			money(subscription.recurringAmount, subscription.currency),

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { hasEnded } from '../../../lib/domain/service-status';
 import { $server, $serverNotice, loadServer } from '../../../stores/game-server';
 import { ActivityList } from '../servers/ActivityList';
 import { CancellationNotice } from '../servers/CancellationNotice';
@@ -51,7 +52,6 @@ export default function VpsAccount(props: Props) {
 				<ServerInvoices invoices={server.invoices} tools={tools} />
 			</div>
 		);
-	const ended = server.status === 'cancelled' || server.status === 'terminated';
 	return (
 		<div className="flex flex-col gap-6" data-vps-account={server.id}>
 			{notice && (
@@ -75,7 +75,7 @@ export default function VpsAccount(props: Props) {
 			<ServerActions server={server} tools={tools} />
 			<MoneyBack
 				serviceId={server.id}
-				offer={ended ? null : server.moneyBack}
+				offer={hasEnded(server.status) ? null : server.moneyBack}
 				tools={tools}
 				locale={props.locale}
 				reload={() => loadServer(props.serviceId, t('panel.error.generic'))}
