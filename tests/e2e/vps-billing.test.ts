@@ -120,9 +120,12 @@ test('a VPS owner upgrades, cancels and claims the money-back guarantee from the
 		.getByRole('button', { name: fill(t['moneyBack.confirm']!, { amount: money(first.total) }) })
 		.click();
 	await expect(page.locator('[data-money-back-done]')).toContainText(/CN-\d{4}-\d{6}/);
+	// Deleted: it says so, with no next due date and no cancellation left to keep.
 	await expect(subscription.locator('[data-fact=status]')).toHaveText(
 		t['panel.service.status.terminated']!,
 	);
+	await expect(subscription.locator('[data-fact=nextDue]')).toHaveText('—');
+	await expect(page.locator('[data-pending-cancellation]')).toHaveCount(0);
 	await page.reload();
 	await expect(page.locator('[data-subscription]')).toBeVisible();
 	await expect(page.locator('[data-money-back]')).toHaveCount(0);
@@ -133,7 +136,7 @@ test('a VPS is named by its hostname and found under VPS; game server addresses 
 }) => {
 	test.setTimeout(120_000);
 	const id = await runningVps(page, 'name-e2e');
-	const name = `VPS · name-e2e`;
+	const name = `${tde['invoice.type.vps']} · name-e2e`;
 
 	// The game server page's addresses of a VPS lead to its own pages, for good.
 	for (const [from, to] of [
