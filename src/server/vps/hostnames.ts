@@ -1,5 +1,4 @@
 import type { ServiceRef } from '../../lib/panel/types';
-import type { AdminClient } from '../supabase/admin-client';
 import type { CustomerClient } from '../supabase/customer-client';
 
 // A VPS is called by its machine's hostname everywhere (the customer chose it at the order, and
@@ -15,7 +14,8 @@ type Named = Pick<ServiceRef, 'id' | 'type'> | null;
  * client may not read (someone else's) keeps no hostname.
  */
 export async function vpsNamer(
-	client: CustomerClient | AdminClient,
+	// The service role's client and a customer's are the same type: who reads decides what is seen.
+	client: CustomerClient,
 	refs: readonly Named[],
 ): Promise<<T extends ServiceRef | null>(ref: T) => T> {
 	const ids = [...new Set(refs.flatMap((ref) => (ref?.type === 'vps' ? [ref.id] : [])))];
