@@ -93,8 +93,8 @@ function valueOf(field: string, raw: unknown, record: Fields, family: StatusFami
 	// A person (a ticket's assignee) by their address.
 	if (isRecord(raw) && typeof (raw.email ?? raw.id) === 'string')
 		return { kind: 'text', text: String(raw.email ?? raw.id) };
-	if (isRecord(raw) || Array.isArray(raw)) return { kind: 'text', text: JSON.stringify(raw) };
-	return { kind: 'text', text: String(raw) };
+	// Anything else (a record, a list, a number or flag without a label) as stored.
+	return { kind: 'text', text: typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? '') };
 }
 
 /** Records nested in a change (a refund's credit note, an approval) are opened field by field. */
