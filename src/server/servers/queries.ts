@@ -121,12 +121,10 @@ export async function serverDetail(
 	}));
 	const row = serverRow(s, live?.state ?? null);
 	// Every invoice here is this server's: named as the server is.
-	const rows = invoices.data
-		.map(invoiceRow)
-		.map((invoice) => ({
-			...invoice,
-			service: invoice.service && { ...invoice.service, hostname: row.hostname },
-		}));
+	const rows = invoices.data.map(invoiceRow).map((invoice) => ({
+		...invoice,
+		service: invoice.service && { ...invoice.service, hostname: row.hostname },
+	}));
 	const host = parseAddress(s.panel_address)?.host;
 	return {
 		...row,
