@@ -22,8 +22,8 @@ test('the VPS page shows its facts and graphs, and its power reaches the state i
 }) => {
 	test.setTimeout(120_000);
 	const id = await runningVps(page, 'page-e2e');
-	// The server list shows the VPS beside game servers, linking to its page.
-	await page.goto('/panel/game-servers');
+	// The VPS list (the panel's VPS, beside Game servers) links to its page.
+	await page.goto('/panel/vps');
 	await page.locator(`a[href="/panel/vps/${id}"]`).click();
 	await expect(page).toHaveURL(new RegExp(`/panel/vps/${id}$`));
 	const facts = page.locator('[data-vps-facts]');
