@@ -89,10 +89,10 @@ test('the root password is reset only when confirmed, and the owner is mailed wi
 	await expect(page.locator('[data-graph=network] [data-y-axis]')).toContainText('B/s');
 	await expect(page.locator('[data-graph=memory] [data-y-axis]')).toContainText('2 GB');
 	await expect(page.locator('[data-graph=cpu] [data-x-axis] span').first()).toHaveText(
-		/^\d\d:\d\d$/,
+		/^\d{1,2}:\d\d( [AP]M)?$/,
 	);
 	await expect(page.locator('[data-graphs-range]')).toHaveText(
-		/^From \d\d:\d\d to \d\d:\d\d, times in \S+$/,
+		/^From \d{1,2}:\d\d( [AP]M)? to \d{1,2}:\d\d( [AP]M)?, times in \S+$/,
 	);
 	await expect(page.locator('[data-graph=cpu]')).toContainText(/average .+, peak /);
 	await page.locator('[data-timeframe=day]').click();

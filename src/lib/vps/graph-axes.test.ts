@@ -68,6 +68,7 @@ describe('the line', () => {
 	it('places each point by its time between the series’ ends, gaps left out', () => {
 		const times = [0, 60, 120, 240];
 		expect(linePoints(times, [0, 1, null, 2], 2, 30, 10)).toBe('0.0,10.0 7.5,5.0 30.0,0.0');
-		expect(linePoints([60], [1], 2, 30, 10)).toBe('30.0,5.0');
+		expect(linePoints([60], [1], 2, 30, 10)).toBe('30.0,5.0 30.0,5.0');
+		expect(linePoints([0, 60], [null, 1], 2, 30, 10)).toBe('30.0,5.0 30.0,5.0');
 	});
 });

@@ -95,7 +95,8 @@ export function timeAxis(times: readonly number[], intl: string, timeZone?: stri
 
 /**
  * SVG polyline points in a `width`×`height` box: x by time from the first to the last of `times`
- * (a lone point at the right edge), y scaled to `max`; points without a value left out.
+ * (a lone point at the right edge), y scaled to `max`; points without a value left out. A single
+ * point is given twice, so the line's round cap draws it as a dot (a young machine's first minute).
  */
 export function linePoints(
 	times: readonly number[],
@@ -107,12 +108,12 @@ export function linePoints(
 	const start = times[0] ?? 0;
 	const span = (times.at(-1) ?? 0) - start;
 	const scale = max > 0 ? height / max : 0;
-	return values
+	const points = values
 		.map((v, i) => {
 			if (v === null) return null;
 			const x = span > 0 ? (((times[i] ?? start) - start) / span) * width : width;
 			return `${x.toFixed(1)},${(height - v * scale).toFixed(1)}`;
 		})
-		.filter((p): p is string => p !== null)
-		.join(' ');
+		.filter((p): p is string => p !== null);
+	return (points.length === 1 ? [...points, ...points] : points).join(' ');
 }

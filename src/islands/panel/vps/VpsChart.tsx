@@ -50,6 +50,7 @@ export function VpsChart(props: {
 					role="img"
 					aria-labelledby={`vps-graph-${props.id} vps-graph-${props.id}-text`}
 					preserveAspectRatio="none"
+					overflow="visible"
 				>
 					{[...scale.ticks, ...props.time.ticks.map((tick) => ({ ...tick, vertical: true }))].map(
 						(tick, i) => {
@@ -76,7 +77,10 @@ export function VpsChart(props: {
 							points={linePoints(times, line.values, scale.max, width, height)}
 							fill="none"
 							stroke={line.colour}
-							strokeWidth="2"
+							// A lone value is drawn as a dot: its point twice, with a wider round cap.
+							strokeWidth={line.values.filter((v) => v !== null).length === 1 ? 6 : 2}
+							strokeLinecap="round"
+							strokeLinejoin="round"
 							vectorEffect="non-scaling-stroke"
 						/>
 					))}
