@@ -24,6 +24,8 @@ interface Vm {
 	status: 'running' | 'stopped';
 	/** When it last started (ms), for `uptime`. */
 	startedAt?: number;
+	/** When it was made (ms): its RRD has no data for the intervals before. */
+	createdAt: number;
 	config: Record<string, string>;
 }
 interface Task {
@@ -138,7 +140,8 @@ const gb = (size: string) => {
 
 /**
  * `GET .../rrddata` as Proxmox answers it: 70 points a minute (hour) or 30 minutes (day) apart,
- * oldest first; while the machine is off only `time` is there (RRD has no data: NaN, left out).
+ * oldest first. Intervals before the machine existed have only `time` (RRD has no data: NaN, left
+ * out); pvestatd writes a stopped machine's usage as zeros beside its `maxmem` and `maxcpu`.
  */
 function rrddata(found: Vm, params: Params) {
 	only(params, ['timeframe', 'cf']);
@@ -149,19 +152,21 @@ function rrddata(found: Vm, params: Params) {
 		throw param('cf', "value 'x' does not have a value in the enumeration 'AVERAGE, MAX'");
 	const last = Math.floor(Date.now() / 1000 / step) * step;
 	const maxmem = Number(found.config.memory ?? 2048) * 1024 * 1024;
+	const maxcpu = Number(found.config.cores ?? 1);
 	return Array.from({ length: 70 }, (_, i) => {
 		const time = last - (69 - i) * step;
-		if (found.status !== 'running') return { time };
+		if ((time + step) * 1000 <= found.createdAt) return { time };
+		const on = found.status === 'running' ? 1 : 0;
 		return {
 			time,
-			cpu: 0.1 + (i % 7) / 100,
-			maxcpu: Number(found.config.cores ?? 1),
-			mem: maxmem / 2,
+			cpu: on * (0.1 + (i % 7) / 100),
+			maxcpu,
+			mem: (on * maxmem) / 2,
 			maxmem,
-			diskread: 1000 * i,
-			diskwrite: 2000 * i,
-			netin: 300 * i,
-			netout: 500 * i,
+			diskread: on * 1000 * i,
+			diskwrite: on * 2000 * i,
+			netin: on * 300 * i,
+			netout: on * 500 * i,
 		};
 	});
 }
@@ -194,6 +199,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 				node: fakeNode,
 				template: true,
 				status: 'stopped',
+				createdAt: Date.now() - 365 * 86_400_000,
 				config: {
 					name: image.id.replace(/\./g, ''),
 					description: `${image.name} cloud image`,
@@ -261,7 +267,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		};
 		if (params.name !== undefined) config.name = String(params.name);
 		if (params.description !== undefined) config.description = String(params.description);
-		vms.set(id, { node, template: false, status: 'stopped', config });
+		vms.set(id, { node, template: false, status: 'stopped', config, createdAt: Date.now() });
 		return task(
 			'qmclone',
 			source,
