@@ -147,7 +147,7 @@ describe.each(fakeProxmoxVersions)('the fake Proxmox %s console', (version) => {
 		).toBeGreaterThan(100);
 		const again = await vncproxy({ websocket: 1 });
 		await expect(
-			screenThroughRelay({ socket: socketOf(again), password: 'PVEVNC:0' }),
+			screenThroughRelay({ socket: socketOf(again.data), password: 'wrong!!!' }),
 		).rejects.toThrow();
 	});
 
