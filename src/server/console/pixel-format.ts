@@ -104,7 +104,7 @@ export function encodeRect(
 		return bytes;
 	};
 	let lastKey = -1;
-	let last = new Uint8Array(size);
+	let last: Uint8Array = new Uint8Array(size);
 	for (let y = 0; y < rect.h; y += 1) {
 		let at = ((rect.y + y) * width + rect.x) * 3;
 		let o = y * rect.w * size;
