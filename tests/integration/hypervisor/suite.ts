@@ -33,7 +33,9 @@ export interface Target {
 }
 
 /** Lit pixels of the console's first screen, seen through the site's relay by an RFB viewer. */
-async function screenThroughRelay(ticket: ConsoleTicket): Promise<number> {
+export async function screenThroughRelay(
+	ticket: Pick<ConsoleTicket, 'socket' | 'password'>,
+): Promise<number> {
 	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 	site.on('connection', (browser) =>
 		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 60_000 }),
