@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { sshKeysBody } from '~/lib/vps/choice';
+import { sshKeysBody } from '~/lib/vps/choice-body';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
 import { clientAddressOf } from '~/server/http/request-address';
