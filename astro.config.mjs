@@ -8,6 +8,7 @@ import { locales } from './src/i18n/locales.ts';
 import { buildVersion } from './scripts/build-version.ts';
 import { pagefindIndex } from './scripts/pagefind.ts';
 import { precompress } from './scripts/precompress.ts';
+import { storefrontBundleGuard } from './scripts/storefront-bundle.ts';
 import { contentSecurityPolicy } from './src/lib/security/csp.ts';
 
 // The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
@@ -47,7 +48,29 @@ export default defineConfig({
 		precompress(),
 	],
 	vite: {
-		plugins: [tailwindcss()],
+		// The storefront's islands ship no server validation library (full zod): the build fails.
+		plugins: [tailwindcss(), storefrontBundleGuard()],
+		environments: {
+			client: {
+				build: {
+					rollupOptions: {
+						// React, its DOM and the island renderer in one file: every page with an island
+						// loads all of them, and one file compresses better than three (about 1 KB less
+						// brotli on a game page).
+						output: {
+							codeSplitting: {
+								groups: [
+									{
+										name: 'react',
+										test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+									},
+								],
+							},
+						},
+					},
+				},
+			},
+		},
 		build: {
 			// Scripts stay files rather than being inlined into pages: Vite's helper for dynamic
 			// import() (the help search loads Pagefind lazily) is not filled in inside inlined scripts.

@@ -13,6 +13,7 @@ import { benchPanelPages } from './bench/panel-pages.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
 import { benchSignInFlood } from './bench/sign-in-flood.ts';
 import { pageWeight } from './bench/page-weight.ts';
+import { gamePageJsBudget } from './storefront-bundle.ts';
 import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
 import { benchVps } from './bench/vps.ts';
@@ -25,6 +26,7 @@ const pageKinds = {
 	home: '/',
 	games: '/games',
 	'game page': '/palworld-server-hosting',
+	'VPS page': '/vps-hosting',
 	'legal page': '/terms-of-service',
 	'home (da)': '/da',
 	cart: '/cart',
@@ -64,7 +66,7 @@ try {
 		});
 	}
 	console.log(
-		'\nStatic pages (sizes after gzip and brotli, islands included; Lighthouse mobile, Debian Chromium):',
+		`\nStatic pages (sizes after gzip and brotli, islands included; a game page's "js br" at most ${kb(gamePageJsBudget)}, tests/e2e/storefront-weight.test.ts; Lighthouse mobile, Debian Chromium):`,
 	);
 	console.table(rows);
 	console.log(

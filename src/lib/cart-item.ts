@@ -1,10 +1,6 @@
 import { findPlan, isCycleId } from './catalogue';
 import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
-import { vpsChoiceBody } from './vps/choice';
-import { vpsImageIdSchema } from './vps/images';
-
-/** A stored VPS choice in its shape; its rules are checked where it is typed and at checkout. */
-const storedVps = /* @__PURE__ */ vpsChoiceBody.extend({ image: vpsImageIdSchema });
+import { readVpsChoice } from './vps/choice-shape';
 
 /** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
 export type CartItem = ServerChoice & { id: string };
@@ -46,8 +42,9 @@ export function validCartItem(value: unknown): CartItem | null {
 		item.extras.includes('subDomain')
 	)
 		item.subdomain = subdomain;
-	const choice = storedVps.safeParse(vps);
-	if (choice.success && findPlan(planId)?.product === 'vps') item.vps = choice.data;
+	// A stored VPS choice in its shape; its rules are checked where it is typed and at checkout.
+	const choice = readVpsChoice(vps);
+	if (choice && findPlan(planId)?.product === 'vps') item.vps = choice;
 	try {
 		resolveConfiguration({ ...item, currency: 'EUR' });
 		return item;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { site } from './site';
+import {
+	normalizeSubdomain,
+	subdomainMax,
+	subdomainMin,
+	subdomainShapeProblem,
+} from './subdomain-shape';
+
+export { normalizeSubdomain, subdomainMax, subdomainMin };
 
 /**
  * The rules of a customer's subdomain label (`label.<zone>`), in one place for the configurator,
@@ -16,12 +24,9 @@ export type SubdomainDnsState = (typeof subdomainDnsStates)[number];
 // Pure: browser code that needs only the list or the type leaves zod out of its bundle.
 export const subdomainDnsStateSchema = /* @__PURE__ */ z.enum(subdomainDnsStates);
 
-export const subdomainMin = 3;
-export const subdomainMax = 32;
-
 /**
  * The names of the site, its mail and name servers, its staff and its payments: refused alone and
- * dressed up (isReservedSubdomain). Only what `shape` allows can be a label, so nothing here needs
+ * dressed up (isReservedSubdomain). Only what subdomainShapeProblem allows can be a label, so nothing here needs
  * an underscore or a dot.
  */
 export const infrastructureNames: readonly string[] = [
@@ -124,29 +129,15 @@ export function isReservedSubdomain(label: string): boolean {
 export type SubdomainProblem =
 	'subdomain_required' | 'subdomain_invalid' | 'subdomain_reserved' | 'subdomain_taken';
 
-const shape = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
-
-/** What a typed label becomes before it is checked: trimmed and lowercased (DNS ignores case). */
-export function normalizeSubdomain(raw: string): string {
-	return raw.trim().toLowerCase();
-}
-
 /** The first rule a (normalized) label breaks, or null when only uniqueness is left to check. */
 export function subdomainProblem(label: string | null | undefined): SubdomainProblem | null {
-	if (!label) return 'subdomain_required';
-	if (
-		label.length < subdomainMin ||
-		label.length > subdomainMax ||
-		!shape.test(label) ||
-		label.slice(2, 4) === '--'
-	)
-		return 'subdomain_invalid';
-	if (isReservedSubdomain(label)) return 'subdomain_reserved';
-	return null;
+	const shapeProblem = subdomainShapeProblem(label);
+	if (shapeProblem || !label) return shapeProblem;
+	return isReservedSubdomain(label) ? 'subdomain_reserved' : null;
 }
 
 /** The label as the checkout body and the panel's form take it: normalized, then the rules above. */
-export const subdomainSchema = z
+export const subdomainSchema = /* @__PURE__ */ z
 	.string()
 	.max(100)
 	.transform(normalizeSubdomain)

@@ -7,22 +7,24 @@ import {
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-	$appliedDiscount,
 	$cartItem,
 	$cartNotice,
-	$shownCartNotice,
 	addFromAddress,
 	addToCart,
+	removeFromCart,
+	setCartSubdomain,
+	updateCartItem,
+} from './cart';
+import {
+	$appliedDiscount,
+	$shownCartNotice,
 	applyDiscount,
 	clearCart,
 	dismissCartNotice,
 	recheckDiscount,
 	removeDiscount,
-	removeFromCart,
-	setCartSubdomain,
 	showCartNotice,
-	updateCartItem,
-} from './cart';
+} from './cart-page';
 
 const palworld = {
 	planId: 'palworld-standard',

@@ -1,11 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { atom } from 'nanostores';
 import { findPlan } from '../lib/catalogue';
 import { decodeStoredCart, encodeStoredCart, type CartItem } from '../lib/cart-item';
-import type { DiscountCheck } from '../lib/discount-check';
-import { checkDiscountCode } from '../lib/discount-check';
 import { choiceFromFields } from '../lib/configurator-fields';
-import { normalizeSubdomain } from '../lib/subdomain';
+import { normalizeSubdomain } from '../lib/subdomain-shape';
 import { CART_CHANGED, CART_KEY } from './cart-signal';
 
 export type CartNotice =
@@ -25,13 +22,6 @@ const notices: CartNotice[] = [
 	'discountRateLimited',
 	'discountRemoved',
 ];
-
-const failureNotice = {
-	unknown: 'discountUnknown',
-	unavailable: 'discountUnavailable',
-	rateLimited: 'discountRateLimited',
-} as const;
-const discountFailures = new Set<CartNotice>(Object.values(failureNotice));
 
 /**
  * What the cart wants to tell the visitor next (its warnings and errors, docs/checkout.md). Kept in
@@ -58,25 +48,6 @@ if (typeof window !== 'undefined')
 	$cartItem.listen((item) =>
 		window.dispatchEvent(new CustomEvent(CART_CHANGED, { detail: item !== null })),
 	);
-
-export interface AppliedDiscount {
-	code: string;
-	percent: number;
-}
-
-export const $appliedDiscount = persistentAtom<AppliedDiscount | null>('frostnode:discount', null, {
-	encode: (value) => JSON.stringify(value),
-	decode: (raw) => {
-		try {
-			const value = JSON.parse(raw) as Partial<AppliedDiscount> | null;
-			return value && typeof value.code === 'string' && typeof value.percent === 'number'
-				? { code: value.code, percent: value.percent }
-				: null;
-		} catch {
-			return null;
-		}
-	},
-});
 
 function newId(): string {
 	return globalThis.crypto.randomUUID();
@@ -133,66 +104,4 @@ export function removeFromCart(id: string): void {
 export function updateCartItem(id: string, changes: Partial<Omit<CartItem, 'id'>>): void {
 	const item = $cartItem.get();
 	if (item?.id === id) $cartItem.set({ ...item, ...changes });
-}
-
-export function clearCart(): void {
-	$cartItem.set(null);
-	$appliedDiscount.set(null);
-}
-
-/** Asks the server about a code; only a code it confirms is applied. */
-export async function applyDiscount(
-	code: string,
-	check = checkDiscountCode,
-): Promise<DiscountCheck> {
-	const result = await check(code);
-	if (result.ok) {
-		$appliedDiscount.set({ code: code.trim().toUpperCase(), percent: result.percent });
-		$cartNotice.set(null);
-		// An earlier code's refusal would otherwise stay on screen beside the code now applied.
-		if (discountFailures.has($shownCartNotice.get())) $shownCartNotice.set(null);
-	} else {
-		$cartNotice.set(failureNotice[result.reason]);
-	}
-	return result;
-}
-
-export function removeDiscount(): void {
-	$appliedDiscount.set(null);
-}
-
-/**
- * Checks a restored discount again: a code that expired or ran out since it was applied is
- * removed with a message; when the server cannot be reached (or asks to wait) the code stays.
- * What the customer did while the check was under way (removed the code, applied another) wins:
- * a late answer about the old code must not put it back.
- */
-export async function recheckDiscount(check = checkDiscountCode): Promise<void> {
-	const applied = $appliedDiscount.get();
-	if (!applied) return;
-	const result = await check(applied.code);
-	if ($appliedDiscount.get()?.code !== applied.code) return;
-	if (result.ok) $appliedDiscount.set({ ...applied, percent: result.percent });
-	else if (result.reason === 'unknown') {
-		$appliedDiscount.set(null);
-		$cartNotice.set('discountRemoved');
-	}
-}
-
-/**
- * The notice on screen. Showing takes it out of storage, so it appears once rather than on every
- * later visit, but keeps it in memory for the page: a cart that re-renders (emptied, or its island
- * hydrated again) shows it still instead of losing it.
- */
-export const $shownCartNotice = atom<CartNotice>(null);
-
-export function showCartNotice(): void {
-	const stored = $cartNotice.get();
-	if (!stored) return;
-	$shownCartNotice.set(stored);
-	$cartNotice.set(null);
-}
-
-export function dismissCartNotice(): void {
-	$shownCartNotice.set(null);
 }

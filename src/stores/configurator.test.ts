@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan, vpsPlans } from '../lib/catalogue';
 import { publicVpsImage, vpsImages } from '../lib/vps/images';
 import { createConfigurator } from './configurator';
+import { vpsPart } from './configurator-vps';
 import { summarize } from '../lib/pricing';
 
 const minecraft = [findPlan('minecraft-budget')!, findPlan('minecraft-premium')!];
@@ -87,7 +88,10 @@ describe('createConfigurator', () => {
 
 describe('the VPS fields', () => {
 	const images = vpsImages.map(publicVpsImage);
-	const vps = () => createConfigurator(vpsPlans(), undefined, images);
+	const vps = () => {
+		const c = createConfigurator(vpsPlans(), undefined, vpsPart(images));
+		return { ...c, fields: c.vps! };
+	};
 	const key = `ssh-ed25519 ${Buffer.concat([
 		Buffer.of(0, 0, 0, 11),
 		Buffer.from('ssh-ed25519'),
@@ -98,12 +102,12 @@ describe('the VPS fields', () => {
 	it('holds the cart back until the VPS choice is orderable, then carries it', () => {
 		const c = vps();
 		expect(c.cartChoice()).toBeNull();
-		c.chooseImage('debian-12');
-		c.setHostname('Web-01');
-		expect(c.$vpsCheck.get()?.keys).toEqual({ code: 'vps_ssh_keys_required' });
-		c.setSshKeys(`${key}\nnot a key`);
-		expect(c.$vpsCheck.get()?.keys).toEqual({ code: 'vps_ssh_key_invalid', line: 2 });
-		c.setSshKeys(key);
+		c.fields.chooseImage('debian-12');
+		c.fields.setHostname('Web-01');
+		expect(c.fields.$check.get().keys).toEqual({ code: 'vps_ssh_keys_required' });
+		c.fields.setSshKeys(`${key}\nnot a key`);
+		expect(c.fields.$check.get().keys).toEqual({ code: 'vps_ssh_key_invalid', line: 2 });
+		c.fields.setSshKeys(key);
 		const price = summarize(c.$state.get(), 'EUR');
 		expect(c.cartChoice()).toMatchObject({
 			vps: { image: 'debian-12', hostname: 'web-01', sshKeys: [key] },
@@ -114,14 +118,14 @@ describe('the VPS fields', () => {
 	it('offers Windows with a password only, and unselects it when RAM goes under 4 GB', () => {
 		const c = vps();
 		c.setRam(4);
-		c.chooseImage('windows-server-2022');
-		expect(c.$vps.get().access).toBe('password');
-		c.setAccess('keys');
-		expect(c.$vps.get().access).toBe('password');
-		c.setHostname('win');
+		c.fields.chooseImage('windows-server-2022');
+		expect(c.fields.$vps.get().access).toBe('password');
+		c.fields.setAccess('keys');
+		expect(c.fields.$vps.get().access).toBe('password');
+		c.fields.setHostname('win');
 		expect(c.cartChoice()?.vps).toEqual({ image: 'windows-server-2022', hostname: 'win' });
 		c.setRam(2);
-		expect(c.$vps.get()).toMatchObject({ image: null, dropped: 'windows-server-2022' });
+		expect(c.fields.$vps.get()).toMatchObject({ image: null, dropped: 'windows-server-2022' });
 		expect(c.cartChoice()).toBeNull();
 	});
 
@@ -136,14 +140,14 @@ describe('the VPS fields', () => {
 			cycle: 'monthly',
 			vps: { image: 'alma-9', hostname: 'db', sshKeys: [key] },
 		});
-		expect(c.$vps.get()).toMatchObject({ image: 'alma-9', hostname: 'db', keysText: key });
+		expect(c.fields.$vps.get()).toMatchObject({ image: 'alma-9', hostname: 'db', keysText: key });
 		expect(c.$state.get()).not.toHaveProperty('vps');
 		expect(c.cartChoice()?.vps).toEqual({ image: 'alma-9', hostname: 'db', sshKeys: [key] });
 	});
 
 	it('asks nothing of a game server', () => {
-		const c = createConfigurator(minecraft, undefined, images);
-		expect(c.$vpsCheck.get()).toBeNull();
+		const c = createConfigurator(minecraft, undefined, vpsPart(images));
 		expect(c.cartChoice()).toEqual(c.$state.get());
+		expect(createConfigurator(minecraft).vps).toBeNull();
 	});
 });

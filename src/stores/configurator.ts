@@ -1,4 +1,4 @@
-import { computed, map } from 'nanostores';
+import { map } from 'nanostores';
 import {
 	extrasForPlan,
 	findPlan,
@@ -8,15 +8,7 @@ import {
 	type Plan,
 } from '../lib/catalogue';
 import { isValidRam, type ServerChoice } from '../lib/pricing';
-import {
-	checkVpsDraft,
-	draftFrom,
-	fitDraftToRam,
-	withImage,
-	type VpsAccess,
-	type VpsDraft,
-} from '../lib/vps/draft';
-import type { PublicVpsImage, VpsImageId } from '../lib/vps/images';
+import type { VpsPartOf } from './configurator-vps';
 
 function defaultsFor(plan: Plan): ServerChoice {
 	return {
@@ -38,45 +30,37 @@ function fitRam(plan: Plan, ram: number): number {
 
 /**
  * One configurator's state and its price, for the plans one page offers. The starting state may
- * come from the cart (changing a configuration) when it is for one of these plans.
+ * come from the cart (changing a configuration) when it is for one of these plans. A VPS page
+ * adds its fields (configurator-vps.ts), which game pages never load.
  */
-export function createConfigurator(
-	plans: Plan[],
-	start?: ServerChoice,
-	/** The images a VPS page offers (as its page passed them: no operator internals). */
-	images: readonly PublicVpsImage[] = [],
-) {
+export function createConfigurator(plans: Plan[], start?: ServerChoice, withVps?: VpsPartOf) {
 	const first = plans[0];
 	if (!first) throw new Error('A configurator needs at least one plan');
 	const startPlan = start && plans.find((plan) => plan.id === start.planId);
 	const resumable = startPlan && isValidRam(startPlan, start.ram) ? start : undefined;
 	const $state = map<ServerChoice>(resumable ? withoutVps(resumable) : defaultsFor(first));
-	// The VPS fields as typed live beside the choice; the choice gets them when it goes to the cart.
-	const $vps = map<VpsDraft>(draftFrom(resumable?.vps));
+	const vps = withVps?.($state, resumable?.vps) ?? null;
 
 	const planOf = (state: ServerChoice) => findPlan(state.planId) ?? first;
 	const isVps = (state: ServerChoice) => planOf(state).product === 'vps';
-	const $vpsCheck = computed([$state, $vps], (state, draft) =>
-		isVps(state) ? checkVpsDraft(draft, images, state.ram) : null,
-	);
 
 	return {
 		$state,
-		$vps,
-		/** What is wrong with the VPS fields (null on a game page). */
-		$vpsCheck,
+		/** The VPS fields (null on a game page). */
+		vps,
 		/** Picks up a configuration from the cart (the visitor came back to change it). */
 		resume: (state: ServerChoice) => {
 			const plan = plans.find((candidate) => candidate.id === state.planId);
 			if (!plan || !isValidRam(plan, state.ram)) return;
 			$state.set(withoutVps(state));
-			$vps.set(draftFrom(state.vps));
+			vps?.resume(state.vps);
 		},
 		/** The choice to put in the cart, or null while the VPS fields are not yet orderable. */
 		cartChoice: (): ServerChoice | null => {
-			const check = $vpsCheck.get();
-			if (!check) return $state.get();
-			return check.choice ? { ...$state.get(), vps: check.choice } : null;
+			const state = $state.get();
+			if (!vps || !isVps(state)) return state;
+			const choice = vps.$check.get().choice;
+			return choice ? { ...state, vps: choice } : null;
 		},
 		choosePlan: (id: string) => {
 			const plan = plans.find((candidate) => candidate.id === id);
@@ -89,26 +73,11 @@ export function createConfigurator(
 				ram: fitRam(plan, state.ram),
 				extras: state.extras.filter((e) => offered.includes(e)),
 			});
-			$vps.set(fitDraftToRam($vps.get(), images, $state.get().ram));
+			vps?.fitToRam($state.get().ram);
 		},
 		setRam: (ram: number) => {
 			$state.setKey('ram', fitRam(planOf($state.get()), ram));
-			$vps.set(fitDraftToRam($vps.get(), images, $state.get().ram));
-		},
-		chooseImage: (id: VpsImageId) => {
-			$vps.set(withImage($vps.get(), images, id));
-		},
-		setHostname: (hostname: string) => {
-			$vps.setKey('hostname', hostname);
-		},
-		/** Keys or a generated password; Windows has only the password. */
-		setAccess: (access: VpsAccess) => {
-			const image = images.find((candidate) => candidate.id === $vps.get().image);
-			if (access === 'keys' && image?.os === 'windows') return;
-			$vps.setKey('access', access);
-		},
-		setSshKeys: (text: string) => {
-			$vps.setKey('keysText', text);
+			vps?.fitToRam($state.get().ram);
 		},
 		setStorage: (gb: number) => {
 			$state.setKey('storageGb', gb);

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import type { OrderStatus } from '../lib/order-status';
-import { clearCart } from './cart';
+import { clearCart } from './cart-page';
 import { billingDraft } from './billing-address';
 import type { PaymentMethodKind } from '../lib/domain/payment-method';
 

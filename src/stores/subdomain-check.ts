@@ -1,4 +1,5 @@
-import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../lib/subdomain';
+import type { SubdomainProblem } from '../lib/subdomain';
+import { normalizeSubdomain, subdomainShapeProblem } from '../lib/subdomain-shape';
 
 /** What the configurator shows beside the label: nothing yet, checking, free, or why not. */
 export type SubdomainCheck =
@@ -8,8 +9,10 @@ export type SubdomainCheck =
 	| { state: 'refused'; label: string; code: SubdomainProblem | 'unreachable'; message?: string };
 
 /**
- * The rules first (no request for what cannot be had), then the site's answer: free, or taken, in
- * the visitor's language. The order is checked again at checkout; this only saves a wasted trip.
+ * The shape first (no request for what cannot be a label), then the site's answer: free, reserved
+ * or taken, in the visitor's language. The reserved names and their look-alikes are the site's to
+ * judge, so the storefront's pages stay small (subdomain-shape.ts). The order is checked again at
+ * checkout; this only saves a wasted trip.
  */
 export async function checkSubdomain(
 	raw: string,
@@ -17,7 +20,7 @@ export async function checkSubdomain(
 	fetcher: typeof fetch = fetch,
 ): Promise<SubdomainCheck> {
 	const label = normalizeSubdomain(raw);
-	const problem = subdomainProblem(label);
+	const problem = subdomainShapeProblem(label);
 	if (problem) return { state: 'refused', label, code: problem };
 	try {
 		const response = await fetcher('/api/subdomains/check', {

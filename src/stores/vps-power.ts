@@ -26,8 +26,13 @@ const pollMs = 1000;
 const pollTries = 90;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function readLive(id: string, fallback: string): Promise<VpsLive | null> {
-	const answer = await getJson<VpsLive>(`/api/panel/vps/${encodeURIComponent(id)}/state`, fallback);
+async function readLive(
+	id: string,
+	fallback: string,
+	fetcher?: typeof fetch,
+): Promise<VpsLive | null> {
+	const url = `/api/panel/vps/${encodeURIComponent(id)}/state`;
+	const answer = await getJson<VpsLive>(url, fallback, fetcher);
 	if (answer.state !== 'ready') return null;
 	$vpsLive.set(answer.data);
 	return answer.data;
@@ -80,5 +85,18 @@ export async function powerVps(
 	} finally {
 		$shutdownLeft.set(null);
 		$vpsPowerBusy.set(null);
+	}
+}
+
+/**
+ * After a reinstall the machine is cloned, stopped, started: its state is read again until it
+ * runs (the hypervisor's promise), so the Power section shows each step instead of the state it
+ * had before (and its uptime starts again).
+ */
+export async function followUntilRunning(id: string, fallback: string, fetcher?: typeof fetch) {
+	for (let i = 0; i < pollTries; i++) {
+		const live = await readLive(id, fallback, fetcher);
+		if (live?.state === 'running') return;
+		await wait(pollMs);
 	}
 }

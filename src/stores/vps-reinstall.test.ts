@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { $vpsLive } from './vps-power';
 import { $passwordReset, $reinstall, reinstall, resetPassword } from './vps-reinstall';
 
 const answering = (status: number, body: unknown) => {
 	const seen: { url: string; body: unknown }[] = [];
 	const fetcher = ((url: string, init: RequestInit) => {
-		seen.push({ url, body: JSON.parse(typeof init.body === 'string' ? init.body : '') });
+		if (typeof init.body === 'string') seen.push({ url, body: JSON.parse(init.body) });
 		return Promise.resolve(new Response(JSON.stringify(body), { status }));
 	}) as typeof fetch;
 	return { fetcher, seen };
@@ -44,5 +45,33 @@ describe('the VPS page’s reinstall and password reset', () => {
 		await resetPassword('svc', 'no', 'offline', fetcher);
 		expect(seen[0]).toEqual({ url: '/api/services/svc/password', body: { locale: 'no' } });
 		expect($passwordReset.get()).toMatchObject({ state: 'done', data: { applied: 'next_boot' } });
+	});
+});
+
+describe('after a reinstall', () => {
+	it('reads the machine’s state again until it runs, so the Power section follows it', async () => {
+		$vpsLive.set({ state: 'stopped', uptimeSeconds: null });
+		const states = [
+			{ state: 'installing', uptimeSeconds: null },
+			{ state: 'running', uptimeSeconds: 3 },
+		];
+		const seen: string[] = [];
+		const fetcher = ((url: string, init?: RequestInit) => {
+			seen.push(`${init?.method ?? 'GET'} ${url}`);
+			const body =
+				init?.method === 'POST'
+					? { image: 'ubuntu-24.04', user: 'root', password: 'P', sshKeys: 0, state: 'cloning' }
+					: states.shift();
+			return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+		}) as typeof fetch;
+		const request = { image: 'ubuntu-24.04', sshKeys: [], confirm: 'web-1', locale: 'en' };
+		await reinstall('svc', request, 'offline', fetcher);
+		expect($reinstall.get()).toMatchObject({ state: 'done' });
+		expect($vpsLive.get()).toEqual({ state: 'running', uptimeSeconds: 3 });
+		expect(seen).toEqual([
+			'POST /api/services/svc/reinstall',
+			'GET /api/panel/vps/svc/state',
+			'GET /api/panel/vps/svc/state',
+		]);
 	});
 });

@@ -1,8 +1,10 @@
 import { atom } from 'nanostores';
 import { postJson } from './panel-fetch';
+import { followUntilRunning } from './vps-power';
 
 // The VPS page's reinstall and password reset: one request each, whose answer holds a password
 // shown this once. It lives only in these atoms (never stored in the browser); a reload loses it.
+// A reinstall's answer comes while the fresh machine still starts: its state is followed after.
 
 export interface Reinstalled {
 	image: string;
@@ -44,6 +46,7 @@ export async function reinstall(
 	$reinstall.set(
 		answer.ok ? { state: 'done', data: answer.data } : { state: 'error', message: answer.message },
 	);
+	if (answer.ok) await followUntilRunning(serviceId, fallback, fetcher);
 }
 
 export async function resetPassword(

@@ -27,6 +27,22 @@ test('search finds articles in the page’s language only', async ({ page }) => 
 	expect(Object.fromEntries(encodings)).toEqual({ pagefind: 'br', pf_index: 'br' });
 });
 
+test('searching "reverse dns" finds the VPS article first, in every language', async ({ page }) => {
+	for (const [prefix, query] of [
+		['', 'reverse dns'],
+		['/no', 'omvendt dns'],
+		['/da', 'reverse dns'],
+		['/de', 'Reverse DNS'],
+	] as const) {
+		const found = await search(page, `${prefix}/help`, query);
+		expect(found[0], `${prefix || 'en'}: ${found.join(', ')}`).toBe(
+			`${prefix}/help/articles/vps/set-up-reverse-dns`,
+		);
+	}
+	const console = await search(page, '/help', 'browser console');
+	expect(console[0]).toBe('/help/articles/vps/use-the-browser-console');
+});
+
 test('search shows the first results at once and the rest when asked for', async ({ page }) => {
 	const fragments: string[] = [];
 	page.on('request', (request) => {

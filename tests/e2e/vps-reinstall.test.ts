@@ -48,8 +48,10 @@ async function runningVps(page: Page, hostname: string): Promise<string> {
 	return status.service.id;
 }
 
-async function resetPassword(page: Page, button: string, now: string) {
+/** Resets the root password: the section asks first (`confirm` answers it). */
+async function resetPassword(page: Page, button: string, confirm: string, now: string) {
 	await page.locator('[data-vps-password-reset] button').filter({ hasText: button }).click();
+	await page.locator('[data-vps-password-reset] button').filter({ hasText: confirm }).click();
 	const value = page.locator('[data-vps-password-reset] [data-password-value]');
 	await expect(value).toHaveText(/^[A-Za-z2-9]{20}$/);
 	await expect(page.locator('[data-password-applied=now]')).toHaveText(now);
@@ -76,7 +78,7 @@ test('saves a key, resets the root password once and reinstalls with the key', a
 	const id = await runningVps(page, 'rein-e2e');
 	await page.goto(`/panel/vps/${id}`);
 	await islandsHydrated(page, 'onLoad');
-	await resetPassword(page, 'Reset password', 'The password works now.');
+	await resetPassword(page, 'Reset password', 'Reset it now', 'The password works now.');
 	await expect(page.locator('[data-vps-password-reset]')).toContainText('shown only once');
 
 	const form = page.locator('[data-vps-reinstall]');
@@ -107,7 +109,7 @@ test('in Norwegian: a new password now, and a reinstall without keys shows one',
 	const id = await runningVps(page, 'rein-no-e2e');
 	await page.goto(`/no/panel/vps/${id}`);
 	await islandsHydrated(page, 'onLoad');
-	await resetPassword(page, 'Tilbakestill passord', 'Passordet virker nå.');
+	await resetPassword(page, 'Tilbakestill passord', 'Tilbakestill nå', 'Passordet virker nå.');
 	const form = page.locator('[data-vps-reinstall]');
 	await expect(form).toContainText('Alle filer på serveren slettes');
 	await form.locator('input[name=confirm]').fill('rein-no-e2e');

@@ -1,11 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import {
-	$cartNotice,
-	$shownCartNotice,
-	dismissCartNotice,
-	showCartNotice,
-} from '../../stores/cart';
+import { $cartNotice } from '../../stores/cart';
+import { $shownCartNotice, dismissCartNotice, showCartNotice } from '../../stores/cart-page';
 import type { CartStrings } from './strings';
 
 /** The cart's warning or error of the moment, announced to screen readers. */

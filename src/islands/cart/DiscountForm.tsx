@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { fill } from '../../lib/fill';
-import { $appliedDiscount, applyDiscount, removeDiscount } from '../../stores/cart';
+import { $appliedDiscount, applyDiscount, removeDiscount } from '../../stores/cart-page';
 import type { CartStrings } from './strings';
 
 /** Apply or remove a discount code; the server decides what a code is worth. */

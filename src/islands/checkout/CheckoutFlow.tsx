@@ -7,7 +7,8 @@ import { vatRateFor, type Currency } from '../../lib/catalogue';
 import { fill } from '../../lib/fill';
 import { formatMoney } from '../../lib/format-money';
 import { quote, summarize } from '../../lib/pricing';
-import { $appliedDiscount, $cartItem } from '../../stores/cart';
+import { $cartItem } from '../../stores/cart';
+import { $appliedDiscount } from '../../stores/cart-page';
 import {
 	$checkout,
 	billingComplete,

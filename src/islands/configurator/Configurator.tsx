@@ -22,10 +22,19 @@ import RamSlider from './RamSlider';
 import SubdomainField from './SubdomainField';
 import type { SubdomainCheck } from '../../stores/subdomain-check';
 import type { PublicVpsImage } from '../../lib/vps/images';
+import type { VpsPartOf } from '../../stores/configurator-vps';
 import type { ConfiguratorStrings, VpsFieldStrings } from './strings';
-import VpsFields from './VpsFields';
+import type VpsFields from './VpsFields';
 
-interface Props {
+/** What a VPS page adds (VpsConfigurator): its images, its fields and their strings. */
+export interface VpsSetup {
+	images: PublicVpsImage[];
+	strings: VpsFieldStrings;
+	part: VpsPartOf;
+	Fields: typeof VpsFields;
+}
+
+export interface ConfiguratorProps {
 	planIds: string[];
 	intl: string;
 	/** The page's language, for the answers of the subdomain check. */
@@ -33,8 +42,6 @@ interface Props {
 	fallbackCurrency: Currency;
 	cartPath: string;
 	strings: ConfiguratorStrings;
-	/** On the VPS page: the images it offers (no operator internals) and the fields' strings. */
-	vps?: { images: PublicVpsImage[]; strings: VpsFieldStrings };
 }
 
 export default function Configurator({
@@ -45,9 +52,9 @@ export default function Configurator({
 	cartPath,
 	strings: s,
 	vps,
-}: Props) {
+}: ConfiguratorProps & { vps?: VpsSetup }) {
 	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
-	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.images));
+	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.part));
 	const state = useStore(configurator.$state);
 	const chosen = useStore($chosenCurrency);
 	const hydrated = useHydrated();
@@ -174,9 +181,9 @@ export default function Configurator({
 				}))}
 				onChange={configurator.setCycle}
 			/>
-			{vps && (
-				<VpsFields
-					configurator={configurator}
+			{vps && configurator.vps && (
+				<vps.Fields
+					part={configurator.vps}
 					images={vps.images}
 					ram={state.ram}
 					asked={vpsAsked}

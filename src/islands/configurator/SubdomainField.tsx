@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { fill } from '../../lib/fill';
-import { subdomainMax } from '../../lib/subdomain';
+import { subdomainMax } from '../../lib/subdomain-shape';
 import { checkSubdomain, type SubdomainCheck } from '../../stores/subdomain-check';
 import type { ConfiguratorStrings } from './strings';
 

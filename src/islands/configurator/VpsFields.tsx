@@ -5,12 +5,12 @@ import { maxSshKeys, splitSshKeys } from '../../lib/vps/choice';
 import { withKeyLine } from '../../lib/vps/draft';
 import type { PublicVpsImage } from '../../lib/vps/images';
 import { $sshKeys, loadSshKeys } from '../../stores/ssh-keys';
-import type { Configurator } from '../../stores/configurator';
+import type { VpsPart } from '../../stores/configurator-vps';
 import OptionGroup from './OptionGroup';
 import type { VpsFieldStrings } from './strings';
 
 interface Props {
-	configurator: Configurator;
+	part: VpsPart;
 	images: readonly PublicVpsImage[];
 	ram: number;
 	/** Set once "Add to cart" was pressed: every field then says what it still needs. */
@@ -22,14 +22,13 @@ const fieldClass =
 	'w-full max-w-xl rounded-lg border border-neutral-600 bg-neutral-800 px-3 py-2 text-white';
 
 /** A VPS's operating system, hostname and sign-in; the store checks them as they are typed. */
-export default function VpsFields({ configurator: c, images, ram, asked, strings: s }: Props) {
+export default function VpsFields({ part: c, images, ram, asked, strings: s }: Props) {
 	const draft = useStore(c.$vps);
-	const check = useStore(c.$vpsCheck);
+	const check = useStore(c.$check);
 	const ids = { host: useId(), hostHint: useId(), keys: useId(), keysHint: useId() };
 	// A signed-in customer's saved keys to tick; signed out, the read fails quietly and none show.
 	const saved = useStore($sshKeys);
 	useEffect(() => void loadSshKeys(''), []);
-	if (!check) return null;
 	const savedKeys = saved.state === 'ready' ? saved.data.keys : [];
 	const typed = splitSshKeys(draft.keysText);
 	const image = images.find((candidate) => candidate.id === draft.image);

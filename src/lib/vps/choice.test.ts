@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { vpsImageIds, vpsImageIdSchema } from './images';
 import {
 	isOpenSshPublicKey,
 	isValidHostname,
@@ -7,9 +9,11 @@ import {
 	normalizeHostname,
 	normalizeSshKey,
 	splitSshKeys,
-	vpsChoiceBody,
+	uniqueSshKeys,
 	vpsChoiceProblem,
 } from './choice';
+import { vpsChoiceBody } from './choice-body';
+import { readVpsChoice, vpsChoiceCaps } from './choice-shape';
 
 // Real public keys, their wire blobs assembled here as RFC 4253 (ssh-rsa, strings and mpints),
 // RFC 5656 (ecdsa) and RFC 8709 (ssh-ed25519) lay them out, independent of the code under test.
@@ -203,5 +207,59 @@ describe('vpsChoiceProblem', () => {
 		expect(
 			vpsChoiceBody.safeParse({ image: 'debian-12', hostname: 'w', sshKeys: keys }).success,
 		).toBe(true);
+	});
+});
+
+describe('readVpsChoice', () => {
+	// The server's reading of a stored choice; the browser's must answer the same for anything.
+	const storedVps = vpsChoiceBody.extend({ image: vpsImageIdSchema });
+	const server = (value: unknown) => {
+		const parsed = storedVps.safeParse(value);
+		return parsed.success ? parsed.data : null;
+	};
+	const around = (cap: number) =>
+		fc.oneof(
+			fc.string({ maxLength: 12 }),
+			fc.constantFrom(cap - 1, cap, cap + 1).map((length) => 'k'.repeat(length)),
+		);
+	const key = fc.oneof(
+		fc.constantFrom(ed25519, ` ${rsa} `, ecdsa, '', ' '),
+		around(vpsChoiceCaps.sshKey),
+		fc.jsonValue({ maxDepth: 1 }),
+	);
+	const keys = fc.oneof(
+		fc.array(key, { maxLength: 4 }),
+		fc
+			.constantFrom(vpsChoiceCaps.sshKeys, vpsChoiceCaps.sshKeys + 1)
+			.map((count) => Array.from({ length: count }, (_, i) => `k${i % 7}`)),
+		fc.jsonValue({ maxDepth: 1 }),
+	);
+	const choice = fc.record(
+		{
+			image: fc.oneof(fc.constantFrom(...vpsImageIds, 'arch', 'Debian-12'), fc.jsonValue()),
+			hostname: fc.oneof(around(vpsChoiceCaps.hostname), fc.jsonValue({ maxDepth: 1 })),
+			sshKeys: fc.oneof(keys, fc.constant(undefined)),
+			other: fc.jsonValue({ maxDepth: 1 }),
+		},
+		{ requiredKeys: [] },
+	);
+
+	// The server normalizes the keys it reads (uniqueSshKeys); the browser keeps them as stored.
+	const normalized = (read: ReturnType<typeof readVpsChoice>) =>
+		read && { ...read, ...(read.sshKeys && { sshKeys: uniqueSshKeys(read.sshKeys) }) };
+
+	it("reads what the server's schema reads, and refuses what it refuses", () => {
+		fc.assert(
+			fc.property(fc.oneof(choice, fc.jsonValue()), (value) => {
+				expect(normalized(readVpsChoice(value))).toEqual(server(value));
+			}),
+			{ numRuns: 2000 },
+		);
+	});
+
+	it('keeps only the fields of a choice', () => {
+		const stored = { image: 'debian-12', hostname: 'w', sshKeys: [ecdsa], price: 0 };
+		expect(readVpsChoice(stored)).toEqual({ image: 'debian-12', hostname: 'w', sshKeys: [ecdsa] });
+		expect(readVpsChoice({ ...stored, image: 'arch' })).toBeNull();
 	});
 });

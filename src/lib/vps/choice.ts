@@ -1,21 +1,12 @@
-import { z } from 'zod';
-import { findVpsImage, type VpsImage, type VpsImageId } from './images';
+import { maxSshKeys, type VpsChoice } from './choice-shape';
+import { findVpsImage, type VpsImage } from './images';
 import { isOpenSshPublicKey, normalizeSshKey, sshKeyProblem } from './ssh-key';
 
 export { isOpenSshPublicKey, normalizeSshKey };
+export { maxSshKeys, type VpsChoice };
 
 // What a customer chooses for a VPS besides its size: the image, the machine's name and how to get
 // in. The configurator checks it as they type, checkout checks it again; both use these rules.
-
-/** Ordered with a VPS: SSH keys, or none for a generated password shown once after delivery. */
-export interface VpsChoice {
-	image: VpsImageId;
-	hostname: string;
-	/** OpenSSH public keys; empty or absent means a generated password. */
-	sshKeys?: string[];
-}
-
-export const maxSshKeys = 10;
 
 /** Why a VPS choice is refused: the codes checkout answers with (checkout.error.<code>). */
 export const vpsProblems = [
@@ -76,20 +67,3 @@ export function vpsChoiceProblem(
 	}
 	return null;
 }
-
-/**
- * The keys a request may carry (checkout's `item.vps`, a reinstall), read as uniqueSshKeys reads
- * them; the rules above judge them. The caps bound what is read, above the rules' own limits, so
- * eleven keys or a 9 KB paste get the rule's translated answer (vps_ssh_key_invalid), not a bare 400.
- */
-export const sshKeysBody = /* @__PURE__ */ z
-	.array(z.string().max(16_384))
-	.max(maxSshKeys * 5)
-	.transform(uniqueSshKeys);
-
-/** The shape a request may carry (`item.vps`); the rules above judge its content. */
-export const vpsChoiceBody = /* @__PURE__ */ z.object({
-	image: z.string().max(40),
-	hostname: z.string().max(253),
-	sshKeys: sshKeysBody.optional(),
-});

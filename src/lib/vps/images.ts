@@ -12,13 +12,17 @@ export const vpsImageIds = [
 	'windows-server-2022',
 ] as const;
 export type VpsImageId = (typeof vpsImageIds)[number];
+
+export function isVpsImageId(value: unknown): value is VpsImageId {
+	return (vpsImageIds as readonly unknown[]).includes(value);
+}
 export const vpsImageIdSchema = /* @__PURE__ */ z.enum(vpsImageIds);
 
 export const vpsOsKinds = ['linux', 'windows'] as const;
 export type VpsOs = (typeof vpsOsKinds)[number];
 
 /** A Proxmox node name (`[a-zA-Z0-9-]`, a DNS label). */
-const nodeName = z.string().regex(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
+const nodeName = /* @__PURE__ */ z.string().regex(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);
 
 export const vpsImageSchema = /* @__PURE__ */ z
 	.object({

@@ -1,5 +1,6 @@
 // What a VPS graph says in words (for screen readers and at a glance on a phone), and the
-// numbers drawn: average and peak of a series, byte rates and sizes in readable units.
+// numbers drawn: average and peak of a series, byte rates and sizes in readable units (the axes
+// and the line: graph-axes.ts).
 
 export interface Summary {
 	average: number;
@@ -16,12 +17,15 @@ export function summarise(values: readonly (number | null)[]): Summary | null {
 
 const units = ['B', 'kB', 'MB', 'GB', 'TB'];
 
-/** `1.5 MB` in the visitor's number format (decimal units, as network speeds are told). */
-export function formatBytes(bytes: number, intl: string): string {
+/**
+ * `1.5 MB` in the visitor's number format: decimal units, as network speeds are told; memory in
+ * steps of 1024 (`base`), as plans are sold, so a 2 GB machine's memory reads 2 GB.
+ */
+export function formatBytes(bytes: number, intl: string, base: 1000 | 1024 = 1000): string {
 	let value = bytes;
 	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
+	while (value >= base && unit < units.length - 1) {
+		value /= base;
 		unit += 1;
 	}
 	const digits = value < 10 && unit > 0 ? 1 : 0;
@@ -40,21 +44,4 @@ export function uptimeParts(seconds: number): { days: number; hours: number; min
 		hours: Math.floor((seconds % 86_400) / 3600),
 		minutes: Math.floor((seconds % 3600) / 60),
 	};
-}
-
-/** SVG polyline points for `values` in a `width`×`height` box, scaled to `max`; gaps skipped. */
-export function linePoints(
-	values: readonly (number | null)[],
-	max: number,
-	width: number,
-	height: number,
-): string {
-	const step = values.length > 1 ? width / (values.length - 1) : 0;
-	const scale = max > 0 ? height / max : 0;
-	return values
-		.map((v, i) =>
-			v === null ? null : `${(i * step).toFixed(1)},${(height - v * scale).toFixed(1)}`,
-		)
-		.filter((p): p is string => p !== null)
-		.join(' ');
 }

@@ -4,7 +4,8 @@ import type { UncheckedChoice } from '../../lib/pricing';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 import { normalizeSubdomain } from '../../lib/subdomain';
-import { normalizeHostname, vpsChoiceBody, type VpsChoice } from '../../lib/vps/choice';
+import { normalizeHostname, type VpsChoice } from '../../lib/vps/choice';
+import { vpsChoiceBody } from '../../lib/vps/choice-body';
 import { vpsImageIdSchema } from '../../lib/vps/images';
 
 /**

@@ -1,18 +1,15 @@
 import type { RawData, WebSocket } from 'ws';
 import { consoleCloseCodes } from '../../lib/domain/console-ending.ts';
 import { ByteQueue } from './byte-queue.ts';
-import { vncResponse } from './vnc-auth.ts';
+import { acceptViewer, connectAsViewer } from './rfb-handshake.ts';
 
 // Joins the customer's browser and the hypervisor's console. The relay does the RFB security
-// handshake on both sides itself: upstream it answers VNC authentication with the one-time
-// password, to the browser it offers security type None. So the page never holds the password
-// or the ticket; after both handshakes it copies bytes both ways untouched. It closes when either
+// handshake on both sides itself (rfb-handshake.ts), each in the version that side speaks:
+// upstream it answers VNC authentication with the one-time password, to the browser it offers
+// security type None. So the page never holds the password or the ticket; after both handshakes
+// it copies bytes both ways untouched (what follows is the same in every version). It closes when either
 // side does, after `idleMs` without a key press or pointer move from the customer, and when its
 // owner calls `end` (the live access check, serve.ts).
-
-const version = Buffer.from('RFB 003.008\n');
-const securityNone = 1;
-const securityVnc = 2;
 
 function bytesOf(data: RawData): Buffer {
 	if (Buffer.isBuffer(data)) return data;
@@ -69,21 +66,14 @@ export function relay(browser: WebSocket, upstream: WebSocket, options: RelayOpt
 	browser.on('error', () => end('page error'));
 
 	void (async () => {
-		await fromUp.take(12);
-		upstream.send(version);
-		const types = await fromUp.take((await fromUp.take(1))[0] ?? 0);
-		if (types.includes(securityVnc)) {
-			upstream.send(Uint8Array.of(securityVnc));
-			upstream.send(vncResponse(options.password, await fromUp.take(16)));
-		} else if (types.includes(securityNone)) upstream.send(Uint8Array.of(securityNone));
-		else throw new Error('no security type we speak');
-		if ((await fromUp.take(4)).readUInt32BE(0) !== 0) throw new Error('console refused us');
-
-		browser.send(version);
-		await fromBrowser.take(12);
-		browser.send(Uint8Array.of(1, securityNone));
-		if ((await fromBrowser.take(1))[0] !== securityNone) throw new Error('viewer refused None');
-		browser.send(Uint8Array.of(0, 0, 0, 0));
+		await connectAsViewer(
+			{ take: (size) => fromUp.take(size), send: (bytes) => upstream.send(bytes) },
+			options.password,
+		);
+		await acceptViewer(
+			{ take: (size) => fromBrowser.take(size), send: (bytes) => browser.send(bytes) },
+			'none',
+		);
 		joined = true;
 		const early = fromBrowser.drain();
 		if (early.length) upstream.send(early);

@@ -1,14 +1,24 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ByteQueue } from './byte-queue';
-import { renderScreen, screenHeight, screenWidth } from './screen';
-import { vncResponse } from './vnc-auth';
+import {
+	colourMapEntries,
+	encodeRect,
+	formatBytes,
+	naturalFormat,
+	parseFormat,
+	type PixelFormat,
+	type Rect,
+} from './pixel-format';
+import { acceptViewer, RfbRefused, type RfbPeer } from './rfb-handshake';
+import { renderScreen, screenColours, screenHeight, screenWidth } from './screen';
 
-// The simulated hypervisor's console: a minimal RFB 3.8 server on a loopback WebSocket, reached
-// like Proxmox's vncwebsocket (`?port=&vncticket=`, ticket valid 10 s, once). It asks for VNC
-// authentication with the ticket's password, as QEMU behind vncproxy does, and answers every
-// framebuffer request with the machine's text screen, raw-encoded in the client's pixel format.
+// The simulated hypervisor's console: a minimal RFB server (RFC 6143: 3.8, and 3.7 and 3.3 to
+// viewers that ask) on a loopback WebSocket, reached like Proxmox's vncwebsocket (`?port=&
+// vncticket=`, ticket valid 10 s, once). It asks for VNC authentication with the ticket's password,
+// as QEMU behind vncproxy does, and answers every non-incremental framebuffer request with that
+// area of the machine's text screen, raw-encoded in the viewer's pixel format (pixel-format.ts).
 
 interface Pending {
 	password: string;
@@ -55,65 +65,66 @@ export async function serveRfb(
 	const input = new ByteQueue();
 	socket.on('message', (data: Buffer) => input.push(data));
 	socket.on('close', () => input.fail(new Error('closed')));
-	const send = (bytes: Uint8Array) => socket.send(bytes);
-	send(Buffer.from('RFB 003.008\n'));
-	await input.take(12);
-	send(Uint8Array.of(1, 2));
-	if ((await input.take(1))[0] !== 2) return socket.close();
-	const challenge = randomBytes(16);
-	send(challenge);
-	const answer = await input.take(16);
-	const ok = timingSafeEqual(answer, vncResponse(password, challenge));
-	send(Uint8Array.of(0, 0, 0, ok ? 0 : 1));
-	if (!ok) return socket.close();
+	const peer = {
+		take: (size: number) => input.take(size),
+		send: (b: Uint8Array) => socket.send(b),
+	};
+	try {
+		await acceptViewer(peer, { password });
+	} catch (error) {
+		if (error instanceof RfbRefused) return socket.close();
+		throw error;
+	}
 	await input.take(1); // ClientInit: shared or not, one viewer either way
 	const name = Buffer.from('frostnode');
 	const init = Buffer.alloc(24 + name.length);
 	init.writeUInt16BE(screenWidth, 0);
 	init.writeUInt16BE(screenHeight, 2);
-	Buffer.from([32, 24, 0, 1, 0, 255, 0, 255, 0, 255, 16, 8, 0]).copy(init, 4);
+	formatBytes(naturalFormat).copy(init, 4);
 	init.writeUInt32BE(name.length, 20);
 	name.copy(init, 24);
-	send(init);
-	await clientMessages(input, send, lines);
+	peer.send(init);
+	await clientMessages(peer, lines);
 }
 
-async function clientMessages(
-	input: ByteQueue,
-	send: (bytes: Uint8Array) => void,
-	lines: readonly string[],
-): Promise<never> {
-	let format = { bigEndian: false, shifts: [16, 8, 0] };
+/** Client-to-server messages (RFC 6143 section 7.5) until the viewer goes. */
+async function clientMessages(peer: RfbPeer, lines: readonly string[]): Promise<never> {
+	let format = naturalFormat;
 	for (;;) {
-		const type = (await input.take(1))[0];
+		const type = (await peer.take(1))[0];
 		if (type === 0) {
-			const f = await input.take(19);
-			format = { bigEndian: f[5] !== 0, shifts: [f[13] ?? 16, f[14] ?? 8, f[15] ?? 0] };
+			format = parseFormat((await peer.take(19)).subarray(3));
+			// A new colour-map format starts with an empty map: fill it before any pixel.
+			if (!format.trueColour) peer.send(colourMapEntries(screenColours));
 		} else if (type === 2) {
-			await input.take(4 * (await input.take(3)).readUInt16BE(1));
+			await peer.take(4 * (await peer.take(3)).readUInt16BE(1));
 		} else if (type === 3) {
-			const request = await input.take(9);
+			const request = await peer.take(9);
 			// Incremental requests wait: the text does not change while nobody types.
-			if (request[0] === 0) send(frame(lines, format));
-		} else if (type === 4 || type === 5) await input.take(type === 4 ? 7 : 5);
-		else if (type === 6) await input.take((await input.take(7)).readUInt32BE(3));
+			if (request[0] === 0) peer.send(update(lines, format, requested(request)));
+		} else if (type === 4 || type === 5) await peer.take(type === 4 ? 7 : 5);
+		else if (type === 6) await peer.take((await peer.take(7)).readUInt32BE(3));
 		else throw new Error(`RFB client message ${type}`);
 	}
 }
 
-function frame(lines: readonly string[], format: { bigEndian: boolean; shifts: number[] }) {
-	const rgb = renderScreen(lines);
-	const out = Buffer.alloc(16 + screenWidth * screenHeight * 4);
-	out.writeUInt16BE(1, 2);
-	out.writeUInt16BE(screenWidth, 8);
-	out.writeUInt16BE(screenHeight, 10);
-	const [r = 16, g = 8, b = 0] = format.shifts;
-	for (let i = 0; i < screenWidth * screenHeight; i += 1) {
-		const pixel =
-			(((rgb[i * 3] ?? 0) << r) | ((rgb[i * 3 + 1] ?? 0) << g) | ((rgb[i * 3 + 2] ?? 0) << b)) >>>
-			0;
-		if (format.bigEndian) out.writeUInt32BE(pixel, 16 + i * 4);
-		else out.writeUInt32LE(pixel, 16 + i * 4);
-	}
-	return out;
+/** The requested area, within the screen. */
+function requested(request: Buffer): Rect {
+	const x = Math.min(request.readUInt16BE(1), screenWidth);
+	const y = Math.min(request.readUInt16BE(3), screenHeight);
+	const w = Math.min(request.readUInt16BE(5), screenWidth - x);
+	const h = Math.min(request.readUInt16BE(7), screenHeight - y);
+	return { x, y, w, h };
+}
+
+/** A FramebufferUpdate of one raw rectangle. */
+function update(lines: readonly string[], format: PixelFormat, rect: Rect): Buffer {
+	const header = Buffer.alloc(16);
+	header.writeUInt16BE(1, 2);
+	header.writeUInt16BE(rect.x, 4);
+	header.writeUInt16BE(rect.y, 6);
+	header.writeUInt16BE(rect.w, 8);
+	header.writeUInt16BE(rect.h, 10);
+	const pixels = encodeRect(renderScreen(lines), screenWidth, rect, format, screenColours);
+	return Buffer.concat([header, pixels]);
 }

@@ -9,6 +9,8 @@ const scale = 2;
 const cellWidth = 6 * scale;
 const cellHeight = 9 * scale;
 const foreground = [0xc0, 0xc0, 0xc0] as const;
+/** Every colour on the screen (background first), for a viewer with a colour map. */
+export const screenColours: readonly (readonly number[])[] = [[0, 0, 0], foreground];
 
 /** One byte a channel (r, g, b) a pixel, row after row. */
 export function renderScreen(lines: readonly string[]): Uint8Array {

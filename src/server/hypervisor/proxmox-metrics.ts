@@ -5,9 +5,14 @@ import type { MachineRef, MetricPoint, MetricsTimeframe } from './types';
 
 // A machine's usage from Proxmox's round-robin database, averaged per interval (`cf=AVERAGE`):
 // the hour in minutes, the day in half hours. A value Proxmox lacks (NaN, absent) stays null.
+// The RRD's window is fixed, so a machine younger than it comes with rows of only `time` for the
+// intervals before it existed: those are left out, and the series starts when the machine did.
 
 const orNull = (value: number | undefined) =>
 	value === undefined || Number.isNaN(value) ? null : value;
+
+const hasData = (point: MetricPoint) =>
+	Object.entries(point).some(([key, value]) => key !== 'time' && value !== null);
 
 export async function readMetrics(
 	call: Call,
@@ -15,7 +20,7 @@ export async function readMetrics(
 	timeframe: MetricsTimeframe,
 ): Promise<MetricPoint[]> {
 	const answer = await call('GET', `${vmPath(ref)}/rrddata`, { timeframe, cf: 'AVERAGE' });
-	return read(rrdSchema, answer, 'rrddata')
+	const series = read(rrdSchema, answer, 'rrddata')
 		.map((row) => ({
 			time: row.time,
 			cpu: orNull(row.cpu),
@@ -27,4 +32,6 @@ export async function readMetrics(
 			netOutBps: orNull(row.netout),
 		}))
 		.sort((a, b) => a.time - b.time);
+	const first = series.findIndex(hasData);
+	return first === -1 ? [] : series.slice(first);
 }

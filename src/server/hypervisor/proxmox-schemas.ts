@@ -69,7 +69,12 @@ export const configSchema = z.object({
 
 export type VmConfig = z.infer<typeof configSchema>;
 
-export const vncSchema = z.object({ port: count, ticket: z.string(), password: z.string() });
+/** `password` only when generated: always from qemu-server 9.1.7, before only if asked. */
+export const vncSchema = z.object({
+	port: count,
+	ticket: z.string(),
+	password: z.string().min(1).optional(),
+});
 
 /** `GET /version`: any valid token may read it, so it answers "reachable and the token works". */
 export const versionSchema = z.object({ version: z.string(), release: z.string() });

@@ -3,8 +3,9 @@ import { stateAt } from './sim-timeline';
 import type { MetricPoint, MetricsTimeframe } from './types';
 
 // Plausible usage for a simulated machine, the same on every read: a daily rhythm plus noise
-// seeded by the VMID and the point's time, zero traffic while it was off, no data before it was
-// cloned. Proxmox's windows: 70 points a minute apart for the hour, 30 minutes apart for the day.
+// seeded by the VMID and the point's time, zero traffic while it was off, no points before it was
+// cloned (a new machine has no day of history, however often it was started and stopped since).
+// Proxmox's windows: 70 points a minute apart for the hour, 30 minutes apart for the day.
 
 export const stepSeconds: Record<MetricsTimeframe, number> = { hour: 60, day: 1800 };
 const points = 70;
@@ -18,11 +19,14 @@ function noise(vmid: number, time: number, salt: number): number {
 
 /**
  * Whether the machine ran at the end of the interval from `time` (seconds) to `end` (ms): no data
- * for an interval over before its (last) clone began; before a power action's plan, it ran.
+ * for an interval over before its (last) clone began; before the plan of its last power action,
+ * it ran.
  */
-function runningAt(machine: SimMachine, time: number, end: number): boolean | null {
+function runningAt(machine: SimMachine, end: number): boolean | null {
 	const first = machine.timeline[0];
-	if (first && end < first.at) return first.state === 'cloning' ? null : true;
+	const cloned = machine.clonedAt ?? (first?.state === 'cloning' ? first.at : -Infinity);
+	if (end < cloned) return null;
+	if (first && end < first.at) return true;
 	return stateAt(machine, end) === 'running';
 }
 
@@ -37,7 +41,7 @@ export function simulatedMetrics(
 	const series: MetricPoint[] = [];
 	for (let i = points - 1; i >= 0; i--) {
 		const time = last - i * step;
-		const running = runningAt(machine, time, Math.min(now, (time + step) * 1000));
+		const running = runningAt(machine, Math.min(now, (time + step) * 1000));
 		if (running === null) continue;
 		const day = 0.5 + 0.5 * Math.sin((2 * Math.PI * (time % 86_400)) / 86_400);
 		const n = (salt: number) => noise(machine.vmid, time, salt);

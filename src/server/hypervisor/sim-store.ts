@@ -29,6 +29,11 @@ const machineSchema = z.object({
 	user: z.string(),
 	ip: z.object({ ipv4: addressSchema.optional(), ipv6: addressSchema.optional() }),
 	suspended: z.boolean(),
+	/**
+	 * When its disk was last cloned (made, or reinstalled), ms: it has no usage from before. Absent
+	 * in files written before it was kept; the timeline's first step stands in.
+	 */
+	clonedAt: z.number().optional(),
 	/** Planned states by time; the machine is in the last one whose time has come. */
 	timeline: z.array(stepSchema).min(1),
 });

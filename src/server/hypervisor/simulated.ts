@@ -101,6 +101,7 @@ export function createSimulatedHypervisor(
 				user: spec.access.user,
 				ip: spec.ip,
 				suspended: false,
+				clonedAt: now(),
 				timeline: cloneTimeline(now(), config.delayMs),
 			});
 			save(data);
@@ -132,6 +133,7 @@ export function createSimulatedHypervisor(
 				if (machine.suspended) throw new HypervisorConflictError(`VM ${ref.vmid} is suspended`);
 				machine.template = template;
 				machine.user = access.user;
+				machine.clonedAt = now();
 				machine.timeline = cloneTimeline(now(), config.delayMs);
 			});
 		},

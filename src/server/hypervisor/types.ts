@@ -115,7 +115,10 @@ export interface Hypervisor {
 	/** Stops and deletes; a machine already gone is fine. */
 	destroy(ref: MachineRef): Promise<void>;
 	console(ref: MachineRef): Promise<ConsoleTicket>;
-	/** Usage over the last hour or day, oldest point first. */
+	/**
+	 * Usage over the last hour or day, oldest point first; no point from before the machine
+	 * existed, so a new machine's series is as short as its life.
+	 */
 	metrics(ref: MachineRef, timeframe: MetricsTimeframe): Promise<MetricPoint[]>;
 	probe(): Promise<void>;
 }

@@ -67,6 +67,26 @@ async function everyMail(): Promise<MailMessage[]> {
 	const { sendTwoFactorMail } = await import('../mfa/mails');
 	for (const event of ['on', 'off', 'recovery'] as const)
 		await sendTwoFactorMail(origin, to, 'da', event, '203.0.113.9');
+	const { vpsSecurityMail } = await import('../vps-panel/mails');
+	const vps = { serviceId: id, hostname: 'web-1' };
+	sent.push(
+		vpsSecurityMail(
+			to,
+			'de',
+			vps,
+			{ kind: 'password_reset', user: 'root', applied: 'now' },
+			'203.0.113.9',
+			origin,
+		),
+		vpsSecurityMail(
+			to,
+			'no',
+			vps,
+			{ kind: 'reinstalled', image: 'Debian 12', user: 'root', withKeys: false },
+			'203.0.113.9',
+			origin,
+		),
+	);
 	vi.stubEnv('PUBLIC_SITE_URL', origin);
 	await alertAccountOwner(to, '203.0.113.9', 'no');
 	vi.unstubAllEnvs();
@@ -87,7 +107,7 @@ beforeEach(() => vi.resetModules());
 describe('the links in product mail', () => {
 	it('lead to pages of the site, in HTML and text alike', async () => {
 		const mails = await everyMail();
-		expect(mails.length).toBe(9 + noticeKinds.length * 2);
+		expect(mails.length).toBe(11 + noticeKinds.length * 2);
 		const missing: string[] = [];
 		for (const mail of mails) {
 			const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) =>

@@ -41,6 +41,8 @@ export interface VpsCaller {
 	customer: User;
 	/** The session's access token: its `amr` says when it signed in (privileged actions). */
 	accessToken: string | null;
+	/** Where the request came from, for the owner's security mail (reinstall, password reset). */
+	address?: string;
 }
 
 export interface OwnedVps {

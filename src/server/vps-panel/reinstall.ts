@@ -12,10 +12,12 @@ import {
 	type VpsCaller,
 	type VpsRefusal,
 } from './guard';
+import { mailVpsOwner } from './mails';
 
 // Reinstalling a VPS: a fresh disk from any image the customer could order at this size, with
 // new keys or a new generated password shown once in the answer (never stored). The machine keeps
-// its VMID, hostname and addresses (the hypervisor port's promise, checked by its contract).
+// its VMID, hostname and addresses (the hypervisor port's promise, checked by its contract). The
+// owner is mailed that it happened (mails.ts), never the password.
 
 export type ReinstallProblem = VpsProblem | 'hostname_mismatch' | 'image_unavailable';
 
@@ -67,6 +69,7 @@ export async function reinstallVps(
 		const checked = problemOf(vps, request);
 		if (typeof checked === 'string') return checked;
 	}
+	let hostname = '';
 	const result = await runVpsAction(admin, caller, serviceId, {
 		event: 'reinstalled',
 		privileged: true,
@@ -88,8 +91,23 @@ export async function reinstallVps(
 				.eq('service_id', serviceId);
 			if (error) throw new Error(`vps_machines ${serviceId}: ${error.message}`);
 			const { state } = await hypervisor.machineState(ref);
+			hostname = owned.machine.hostname;
 			return { image: image.id, user: image.user, password, sshKeys: sshKeys.length, state };
 		},
 	});
-	return typeof result === 'string' ? result : result.ok;
+	if (typeof result === 'string') return result;
+	const done = result.ok;
+	void mailVpsOwner(
+		admin,
+		caller.customer,
+		{ serviceId, hostname },
+		{
+			kind: 'reinstalled',
+			image: findVpsImage(done.image)?.name ?? done.image,
+			user: done.user,
+			withKeys: done.password === null,
+		},
+		caller.address ?? 'unknown',
+	);
+	return done;
 }

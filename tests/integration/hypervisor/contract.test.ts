@@ -6,6 +6,7 @@ import { createProxmox } from '../../../src/server/hypervisor/proxmox.ts';
 import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
 import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
 import type { MachineRef } from '../../../src/server/hypervisor/types.ts';
+import { fakeProxmoxVersions } from './fake-proxmox-console.ts';
 import {
 	fakeNode,
 	fakeTokenId,
@@ -18,17 +19,19 @@ import {
 import { hypervisorContract } from './suite.ts';
 
 // One contract, both implementations: the simulation (in memory and in a state file) and the
-// Proxmox adapter in front of a fake Proxmox that checks requests the way the real one does.
+// Proxmox adapter in front of a fake Proxmox that checks requests the way the real one does, as
+// each release whose answers differ (PVE 8.2, 9.0, 9.1 before and after qemu-server 9.1.7).
 
 export const fastPolling = { fastMs: 1, slowMs: 1, deadlineMs: 5000 };
 
-let fake: FakeProxmox;
+const fakes = new Map<string, FakeProxmox>();
 let dir: string;
 beforeAll(async () => {
-	fake = await startFakeProxmox();
+	for (const version of fakeProxmoxVersions)
+		fakes.set(version, await startFakeProxmox({ version }));
 	dir = await mkdtemp(join(tmpdir(), 'hypervisor-'));
 });
-afterAll(() => fake.close());
+afterAll(() => Promise.all([...fakes.values()].map((fake) => fake.close())));
 
 const target = { node: fakeNode, template: templateVmid, windowsTemplate: windowsTemplateVmid };
 let files = 0;
@@ -49,18 +52,20 @@ hypervisorContract('simulated, in a file, with delays', () => {
 		},
 	});
 });
-hypervisorContract('Proxmox', () => {
-	fake.reset();
-	return Promise.resolve({
-		...target,
-		hypervisor: createProxmox(
-			{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
-			{ polling: fastPolling },
-		),
-		identity: (ref: MachineRef) => {
-			const config = fake.vms.get(ref.vmid)?.config;
-			const ipv4 = /(?:^|,)ip=([^/,]+)/.exec(config?.ipconfig0 ?? '')?.[1] ?? '';
-			return config && { hostname: config.name ?? '', ipv4 };
-		},
+for (const version of fakeProxmoxVersions)
+	hypervisorContract(`Proxmox VE ${version}`, () => {
+		const fake = fakes.get(version)!;
+		fake.reset();
+		return Promise.resolve({
+			...target,
+			hypervisor: createProxmox(
+				{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
+				{ polling: fastPolling },
+			),
+			identity: (ref: MachineRef) => {
+				const config = fake.vms.get(ref.vmid)?.config;
+				const ipv4 = /(?:^|,)ip=([^/,]+)/.exec(config?.ipconfig0 ?? '')?.[1] ?? '';
+				return config && { hostname: config.name ?? '', ipv4 };
+			},
+		});
 	});
-});

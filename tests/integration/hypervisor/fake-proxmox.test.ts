@@ -7,6 +7,8 @@ import {
 	templateVmid,
 	type FakeProxmox,
 } from './fake-proxmox.ts';
+import { fakeProxmoxVersions } from './fake-proxmox-console.ts';
+import { screenThroughRelay } from './suite.ts';
 
 // The fake refuses what Proxmox refuses, so the adapter's tests mean something: checked here with
 // raw requests, without the adapter.
@@ -71,5 +73,90 @@ describe('the fake Proxmox', () => {
 		const vm = `/nodes/${fakeNode}/qemu/300`;
 		expect((await send('PUT', `${vm}/resize`, { disk: 'scsi0', size: '1G' })).status).toBe(500);
 		expect((await send('POST', `${vm}/status/start`)).status).toBe(400);
+	});
+});
+
+// vncproxy as each release answers it (qemu-server's PVE/API2/Qemu.pm), and the VNC password
+// behind it: the ticket itself unless a password was generated.
+describe.each(fakeProxmoxVersions)('the fake Proxmox %s console', (version) => {
+	let release: FakeProxmox;
+	beforeAll(async () => (release = await startFakeProxmox({ version })));
+	afterAll(() => release.close());
+	const generatesAlways = version === '9.1.7';
+
+	async function vncproxy(params: object, vmid = 300) {
+		if (!release.vms.has(vmid)) {
+			release.vms.set(vmid, {
+				...release.vms.get(templateVmid)!,
+				template: false,
+				status: 'running',
+			});
+		}
+		const res = await fetch(`${release.url}/api2/json/nodes/${fakeNode}/qemu/${vmid}/vncproxy`, {
+			method: 'POST',
+			headers: {
+				Authorization: `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`,
+				'Content-Type': 'application/json',
+			},
+			body: JSON.stringify(params),
+		});
+		const body = (await res.json()) as { data: Record<string, string> | null };
+		return { status: res.status, data: body.data ?? {} };
+	}
+	const socketOf = (answer: Record<string, string>, vmid = 300) => ({
+		url: `${release.url.replace('http', 'ws')}/api2/json/nodes/${fakeNode}/qemu/${vmid}/vncwebsocket?${new URLSearchParams({ port: answer.port!, vncticket: answer.ticket! })}`,
+		headers: { Authorization: `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}` },
+	});
+
+	it(`answers /version as ${version}`, async () => {
+		const res = await fetch(`${release.url}/api2/json/version`, {
+			headers: { Authorization: `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}` },
+		});
+		expect(((await res.json()) as { data: unknown }).data).toMatchObject({ version });
+	});
+
+	it('knows websocket and generate-password, as booleans, and nothing else', async () => {
+		expect((await vncproxy({ websocket: 1, 'generate-password': 1 })).status).toBe(200);
+		expect((await vncproxy({ websocket: 'maybe' })).status).toBe(400);
+		expect((await vncproxy({ websocket: 1, width: 800 })).status).toBe(400);
+	});
+
+	it(`answers a password without generate-password: ${generatesAlways ? 'yes' : 'no'}`, async () => {
+		const { data } = await vncproxy({ websocket: 1 });
+		if (generatesAlways) {
+			expect(data.password).toMatch(/^[!-~]{8}$/);
+			expect(data.ticket?.startsWith(`${data.password}:PVEVNC:`)).toBe(true);
+		} else {
+			expect(data).not.toHaveProperty('password');
+			expect(data.ticket).toMatch(/^PVEVNC:/);
+		}
+	});
+
+	it('answers a generated password when asked', async () => {
+		const { data } = await vncproxy({ websocket: 1, 'generate-password': 1 });
+		expect(data.password).toMatch(/^[!-~]{8}$/);
+		expect(
+			await screenThroughRelay({ socket: socketOf(data), password: data.password! }),
+		).toBeGreaterThan(100);
+	});
+
+	it('takes the ticket as the VNC password when no password was answered', async () => {
+		const { data } = await vncproxy({ websocket: 1 });
+		expect(
+			await screenThroughRelay({ socket: socketOf(data), password: data.ticket! }),
+		).toBeGreaterThan(100);
+		const again = await vncproxy({ websocket: 1 });
+		await expect(
+			screenThroughRelay({ socket: socketOf(again.data), password: 'wrong!!!' }),
+		).rejects.toThrow();
+	});
+
+	it(`binds the ticket to its port: ${generatesAlways ? 'yes' : 'no'}`, async () => {
+		const first = await vncproxy({ websocket: 1, 'generate-password': 1 });
+		const second = await vncproxy({ websocket: 1, 'generate-password': 1 });
+		const crossed = { ...second.data, ticket: first.data.ticket! };
+		const seen = screenThroughRelay({ socket: socketOf(crossed), password: second.data.password! });
+		if (generatesAlways) await expect(seen).rejects.toThrow();
+		else expect(await seen).toBeGreaterThan(100);
 	});
 });

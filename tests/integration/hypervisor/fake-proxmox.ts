@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
-import { serveRfb } from '../../../src/server/console/rfb-server.ts';
 import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
+import { fakeConsoles, versionAnswer, type FakeProxmoxVersion } from './fake-proxmox-console.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
 // way Proxmox does: the API token, unknown parameters, VMID, DNS name, tag, `urlencoded` sshkeys
 // and ipconfig formats, locks ("VM N is locked (clone)"), "config file already exists", the
 // linked-clone rules (no storage/format/target; templates only), grow-only disks. Changes are UPID
-// tasks, running on their first status poll and stopped (effect applied) on the next.
+// tasks, running on their first status poll and stopped (effect applied) on the next. It answers
+// as one release (`version`, default 8.2.4): the console differs between them
+// (fake-proxmox-console.ts).
 
 export const fakeTokenId = 'provisioner@pve!frostnode';
 export const fakeTokenSecret = '5ba8e21c-0000-4000-8000-000000000001';
@@ -24,6 +24,8 @@ interface Vm {
 	status: 'running' | 'stopped';
 	/** When it last started (ms), for `uptime`. */
 	startedAt?: number;
+	/** When it was made (ms): its RRD has no data for the intervals before. */
+	createdAt: number;
 	config: Record<string, string>;
 }
 interface Task {
@@ -37,6 +39,8 @@ type Params = Record<string, string>;
 
 export interface FakeProxmox {
 	url: string;
+	/** The release it answers as. */
+	version: FakeProxmoxVersion;
 	vms: Map<number, Vm>;
 	/** Every request, for tests that check what was sent. */
 	seen: { method: string; path: string; params: Params }[];
@@ -138,7 +142,8 @@ const gb = (size: string) => {
 
 /**
  * `GET .../rrddata` as Proxmox answers it: 70 points a minute (hour) or 30 minutes (day) apart,
- * oldest first; while the machine is off only `time` is there (RRD has no data: NaN, left out).
+ * oldest first. Intervals before the machine existed have only `time` (RRD has no data: NaN, left
+ * out); pvestatd writes a stopped machine's usage as zeros beside its `maxmem` and `maxcpu`.
  */
 function rrddata(found: Vm, params: Params) {
 	only(params, ['timeframe', 'cf']);
@@ -149,33 +154,37 @@ function rrddata(found: Vm, params: Params) {
 		throw param('cf', "value 'x' does not have a value in the enumeration 'AVERAGE, MAX'");
 	const last = Math.floor(Date.now() / 1000 / step) * step;
 	const maxmem = Number(found.config.memory ?? 2048) * 1024 * 1024;
+	const maxcpu = Number(found.config.cores ?? 1);
 	return Array.from({ length: 70 }, (_, i) => {
 		const time = last - (69 - i) * step;
-		if (found.status !== 'running') return { time };
+		if ((time + step) * 1000 <= found.createdAt) return { time };
+		const on = found.status === 'running' ? 1 : 0;
 		return {
 			time,
-			cpu: 0.1 + (i % 7) / 100,
-			maxcpu: Number(found.config.cores ?? 1),
-			mem: maxmem / 2,
+			cpu: on * (0.1 + (i % 7) / 100),
+			maxcpu,
+			mem: (on * maxmem) / 2,
 			maxmem,
-			diskread: 1000 * i,
-			diskwrite: 2000 * i,
-			netin: 300 * i,
-			netout: 500 * i,
+			diskread: on * 1000 * i,
+			diskwrite: on * 2000 * i,
+			netin: on * 300 * i,
+			netout: on * 500 * i,
 		};
 	});
 }
 
-export async function startFakeProxmox(): Promise<FakeProxmox> {
+export async function startFakeProxmox(
+	options: { version?: FakeProxmoxVersion } = {},
+): Promise<FakeProxmox> {
+	const version = options.version ?? '8.2.4';
 	const vms = new Map<number, Vm>();
 	const tasks = new Map<string, Task>();
 	const seen: FakeProxmox['seen'] = [];
 	let nextFailure: { exit: string; log: string[] } | null = null;
 	let unavailable = 0;
-	const consoles = new Map<
-		string,
-		{ vmid: number; port: string; password: string; expires: number }
-	>();
+	const consoles = fakeConsoles(version, fakeTokenId, (name, why) =>
+		name === null ? fail(why) : param(name, why),
+	);
 	let taskCount = 0;
 	/** Machines whose guest agent does not answer, and what the agent last set inside each. */
 	const agentDown = new Set<number>();
@@ -185,7 +194,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		vms.clear();
 		agentDown.clear();
 		guestPasswords.clear();
-		consoles.clear();
+		consoles.reset();
 		tasks.clear();
 		for (const image of vpsImages) {
 			const vmid = image.templates[fakeNode];
@@ -194,6 +203,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 				node: fakeNode,
 				template: true,
 				status: 'stopped',
+				createdAt: Date.now() - 365 * 86_400_000,
 				config: {
 					name: image.id.replace(/\./g, ''),
 					description: `${image.name} cloud image`,
@@ -261,7 +271,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 		};
 		if (params.name !== undefined) config.name = String(params.name);
 		if (params.description !== undefined) config.description = String(params.description);
-		vms.set(id, { node, template: false, status: 'stopped', config });
+		vms.set(id, { node, template: false, status: 'stopped', config, createdAt: Date.now() });
 		return task(
 			'qmclone',
 			source,
@@ -272,8 +282,7 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 
 	function route(method: string, path: string, params: Params): unknown {
 		if (method === 'GET' && path === '/nodes') return [{ node: fakeNode, status: 'online' }];
-		if (method === 'GET' && path === '/version')
-			return { version: '8.2.4', release: '8.2', repoid: 'faa83925c9641325' };
+		if (method === 'GET' && path === '/version') return versionAnswer(version);
 		if (method === 'GET' && path === '/cluster/resources')
 			return [...vms].map(([vmid, v]) => ({
 				id: `qemu/${vmid}`,
@@ -378,21 +387,11 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 			guestPasswords.set(vmid, { user: params.username, password: params.password });
 			return null;
 		}
-		if (method === 'POST' && rest === '/vncproxy') {
-			if (found.status !== 'running') throw fail(`VM ${vmid} not running`);
-			const ticket = `PVEVNC:${randomBytes(8).toString('hex')}::faketicket`;
-			const password = randomBytes(4).toString('hex');
-			const port = String(5900 + consoles.size);
-			consoles.set(ticket, { vmid, port, password, expires: Date.now() + 10_000 });
+		if (method === 'POST' && rest === '/vncproxy')
 			return {
-				user: fakeTokenId,
-				port,
-				ticket,
-				password,
+				...consoles.vncproxy(vmid, found.status === 'running', params),
 				upid: task('vncproxy', vmid, () => {}),
-				cert: '',
 			};
-		}
 		throw new Refusal(501, `Method '${method} ${path}' not implemented`);
 	}
 
@@ -437,37 +436,19 @@ export async function startFakeProxmox(): Promise<FakeProxmox> {
 	}
 
 	const server = createServer((req, res) => void handle(req, res));
-	// vncwebsocket: the same token as the API, a ticket from vncproxy for this VM and port, used
-	// once within its 10 seconds; then QEMU's VNC, asking for the ticket's password.
-	const sockets = new WebSocketServer({ noServer: true });
-	server.on('upgrade', (req, socket, head: Buffer) => {
-		const url = new URL(req.url ?? '/', 'http://fake');
-		const vmid = Number(
-			/^\/api2\/json\/nodes\/[^/]+\/qemu\/(\d+)\/vncwebsocket$/.exec(url.pathname)?.[1],
-		);
-		const ticket = url.searchParams.get('vncticket') ?? '';
-		const open = consoles.get(ticket);
-		consoles.delete(ticket);
-		const authorised =
-			req.headers.authorization === `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`;
-		if (
-			!authorised ||
-			!open ||
-			open.vmid !== vmid ||
-			open.port !== url.searchParams.get('port') ||
-			open.expires < Date.now()
-		)
-			return void socket.end('HTTP/1.1 401 permission denied - invalid ticket\r\n\r\n');
-		sockets.handleUpgrade(req, socket, head, (ws) => {
-			void serveRfb(ws, open.password, [`fake Proxmox VM ${vmid}`, 'login: ']).catch(() =>
-				ws.terminate(),
-			);
-		});
-	});
+	server.on('upgrade', (req, socket, head: Buffer) =>
+		consoles.upgrade(
+			req,
+			socket,
+			head,
+			req.headers.authorization === `PVEAPIToken=${fakeTokenId}=${fakeTokenSecret}`,
+		),
+	);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 	return {
 		url: `http://127.0.0.1:${port}`,
+		version,
 		vms,
 		seen,
 		agentDown,

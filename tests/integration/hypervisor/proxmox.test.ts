@@ -209,4 +209,20 @@ describe('the Proxmox adapter', () => {
 			HypervisorConflictError,
 		);
 	});
+
+	it('asks vncproxy for a generated password, which PVE before qemu-server 9.1.7 sends only then', async () => {
+		const h = proxmox();
+		const ref = await h.createMachine(specFor({ ...target, hypervisor: h }));
+		fake.seen.length = 0;
+		const ticket = await h.console(ref);
+		expect(writes()).toEqual([
+			{
+				method: 'POST',
+				path: `/nodes/${fakeNode}/qemu/${ref.vmid}/vncproxy`,
+				params: { websocket: '1', 'generate-password': '1' },
+			},
+		]);
+		expect(ticket.password).toMatch(/^[!-~]{8}$/);
+		expect(ticket.password).not.toBe(ticket.ticket);
+	});
 });

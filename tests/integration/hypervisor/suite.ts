@@ -33,7 +33,9 @@ export interface Target {
 }
 
 /** Lit pixels of the console's first screen, seen through the site's relay by an RFB viewer. */
-async function screenThroughRelay(ticket: ConsoleTicket): Promise<number> {
+export async function screenThroughRelay(
+	ticket: Pick<ConsoleTicket, 'socket' | 'password'>,
+): Promise<number> {
 	const site = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 	site.on('connection', (browser) =>
 		relay(browser, openUpstream(ticket.socket), { password: ticket.password, idleMs: 60_000 }),
@@ -209,6 +211,28 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			await expect(h.metrics({ ...ref, vmid: ref.vmid + 5000 }, 'hour')).rejects.toThrow(
 				HypervisorNotFoundError,
 			);
+		});
+
+		it('has no usage from before the machine was made, after power actions too', async () => {
+			const target = await fresh();
+			const h = target.hypervisor;
+			const made = Date.now();
+			const ref = await h.createMachine(specFor(target));
+			await settle(h, ref, 'running');
+			await h.power(ref, 'stop');
+			await settle(h, ref, 'stopped');
+			await h.power(ref, 'start');
+			await settle(h, ref, 'running');
+			for (const [timeframe, step] of [
+				['hour', 60],
+				['day', 1800],
+			] as const) {
+				const series = await h.metrics(ref, timeframe);
+				expect(series.length).toBeGreaterThan(0);
+				// The first point is the interval the machine was made in (or the next one).
+				expect((series[0]!.time + step) * 1000).toBeGreaterThan(made);
+				expect(series.length).toBeLessThanOrEqual(2);
+			}
 		});
 
 		it('grows the disk and never shrinks it', async () => {

@@ -4,15 +4,9 @@ import { fill } from '../../../lib/fill';
 import { splitSshKeys } from '../../../lib/vps/choice';
 import { $reinstall, reinstall } from '../../../stores/vps-reinstall';
 import OneTimePassword from './OneTimePassword';
+import { ReinstallImagePicker, type ReinstallImage } from './ReinstallImagePicker';
 
 const field = 'rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2.5 text-neutral-100';
-
-export interface ReinstallImage {
-	id: string;
-	name: string;
-	os: 'linux' | 'windows';
-	minRamGb: number;
-}
 
 export interface SavedKey {
 	id: string;
@@ -26,6 +20,8 @@ interface Props {
 	hostname: string;
 	memoryGb: number;
 	images: ReinstallImage[];
+	/** What the machine runs now: the form starts from it, so a second reinstall keeps it. */
+	current: { image: string; sshKeys: string[] };
 	savedKeys: SavedKey[];
 	/** Signed in within the hour: otherwise the form says why it is off. */
 	privileged: boolean;
@@ -34,17 +30,28 @@ interface Props {
 }
 
 /**
- * Reinstall with any image the configurator would offer at this size (too little RAM: disabled),
- * saved keys to tick or keys to paste, the warning, and the hostname typed to confirm.
+ * Reinstall with any image the configurator would offer at this size (too little RAM: disabled,
+ * saying why), saved keys to tick or keys to paste, what the customer signs in with afterwards,
+ * the warning, and the hostname typed to confirm. It starts from the image and keys the machine
+ * has now, never from the list's first image: a reinstall changes only what the customer changes.
  */
 export default function ReinstallForm(props: Props) {
-	const { strings: s, images, hostname } = props;
+	const { strings: s, images, hostname, current } = props;
 	const outcome = useStore($reinstall);
-	const [image, setImage] = useState(images.find((i) => i.minRamGb <= props.memoryGb)?.id ?? '');
-	const [picked, setPicked] = useState<string[]>([]);
-	const [pasted, setPasted] = useState('');
+	const fits = (option: ReinstallImage) => option.minRamGb <= props.memoryGb;
+	const start = images.find((i) => i.id === current.image && fits(i)) ?? images.find(fits);
+	const [image, setImage] = useState(start?.id ?? '');
+	const [picked, setPicked] = useState<string[]>(() =>
+		props.savedKeys.filter((k) => current.sshKeys.includes(k.publicKey.trim())).map((k) => k.id),
+	);
+	const [pasted, setPasted] = useState(() =>
+		current.sshKeys
+			.filter((key) => !props.savedKeys.some((k) => k.publicKey.trim() === key))
+			.join('\n'),
+	);
 	const [confirm, setConfirm] = useState('');
-	const windows = images.find((i) => i.id === image)?.os === 'windows';
+	const chosen = images.find((i) => i.id === image);
+	const windows = chosen?.os === 'windows';
 	const keys = windows
 		? []
 		: [
@@ -65,21 +72,14 @@ export default function ReinstallForm(props: Props) {
 	return (
 		<form className="flex flex-col gap-4" onSubmit={submit} data-vps-reinstall>
 			{!props.privileged && <p className="text-amber-200">{s['vps.reinstall.privileged']}</p>}
-			<label className="flex flex-col gap-1">
-				<span className="text-neutral-200">{s['vps.reinstall.image']}</span>
-				<select
-					className={field}
-					value={image}
-					onChange={(e) => setImage(e.currentTarget.value)}
-					name="image"
-				>
-					{images.map((option) => (
-						<option key={option.id} value={option.id} disabled={props.memoryGb < option.minRamGb}>
-							{option.name}
-						</option>
-					))}
-				</select>
-			</label>
+			<ReinstallImagePicker
+				images={images}
+				value={image}
+				onChange={setImage}
+				current={current.image}
+				memoryGb={props.memoryGb}
+				strings={s}
+			/>
 			{!windows && (
 				<fieldset className="flex flex-col gap-2">
 					<legend className="text-neutral-200">{s['vps.reinstall.keys']}</legend>
@@ -110,6 +110,20 @@ export default function ReinstallForm(props: Props) {
 						name="sshKeys"
 					/>
 				</fieldset>
+			)}
+			{chosen && (
+				<p className="text-neutral-100" data-reinstall-outcome>
+					{fill(
+						s[
+							windows
+								? 'vps.reinstall.outcome.windows'
+								: keys.length
+									? 'vps.reinstall.outcome.keys'
+									: 'vps.reinstall.outcome.password'
+						] ?? '',
+						{ user: chosen.user, count: keys.length },
+					)}
+				</p>
 			)}
 			<p className="rounded border border-red-400 p-3 text-red-200" role="note">
 				{s['vps.reinstall.warning']}

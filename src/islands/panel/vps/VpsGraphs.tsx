@@ -1,81 +1,17 @@
 import { useEffect, useState } from 'react';
 import { fill } from '../../../lib/fill';
-import {
-	formatBytes,
-	formatPercent,
-	linePoints,
-	summarise,
-} from '../../../lib/vps/metrics-summary';
+import { timeAxis } from '../../../lib/vps/graph-axes';
+import { formatBytes, formatPercent } from '../../../lib/vps/metrics-summary';
 import type { MetricPoint } from '../../../lib/vps/metrics';
 import { getJson } from '../../../stores/panel-fetch';
 import { panelTools, type PanelProps } from '../shared/context';
+import { VpsChart } from './VpsChart';
 
-// CPU, memory, disk I/O and network for the last hour or day, as plain SVG lines that fit a
-// 360 px phone, each with its average and peak in words (what a screen reader says).
+// CPU, memory, disk I/O and network for the last hour or day (or since the machine was made, when
+// that is later), each with a scale in its unit and times in the reader's zone, and its average
+// and peak in words (what a screen reader says).
 
 type Timeframe = 'hour' | 'day';
-type Series = { key: keyof MetricPoint; colour: string; label: string };
-const width = 300;
-const height = 80;
-
-function Chart(props: {
-	id: string;
-	title: string;
-	points: MetricPoint[];
-	series: Series[];
-	max: number;
-	format: (value: number) => string;
-	t: (key: string) => string;
-}) {
-	const lines = props.series.map((s) => ({
-		...s,
-		values: props.points.map((p) => p[s.key]),
-	}));
-	return (
-		<figure className="flex flex-col gap-2" data-graph={props.id}>
-			<figcaption className="font-semibold text-white" id={`vps-graph-${props.id}`}>
-				{props.title}
-			</figcaption>
-			<svg
-				viewBox={`0 0 ${width} ${height}`}
-				className="h-24 w-full rounded bg-neutral-900"
-				role="img"
-				aria-labelledby={`vps-graph-${props.id} vps-graph-${props.id}-text`}
-				preserveAspectRatio="none"
-			>
-				{lines.map((line) => (
-					<polyline
-						key={line.key}
-						points={linePoints(line.values, props.max, width, height)}
-						fill="none"
-						stroke={line.colour}
-						strokeWidth="2"
-						vectorEffect="non-scaling-stroke"
-					/>
-				))}
-			</svg>
-			<ul id={`vps-graph-${props.id}-text`} className="text-sm text-neutral-200">
-				{lines.map((line) => {
-					const summary = summarise(line.values);
-					return (
-						<li key={line.key} data-summary={line.key}>
-							<span aria-hidden="true" style={{ color: line.colour }}>
-								●{' '}
-							</span>
-							{line.label}:{' '}
-							{summary
-								? fill(props.t('vps.page.graphs.summary'), {
-										average: props.format(summary.average),
-										peak: props.format(summary.peak),
-									})
-								: props.t('vps.page.graphs.noData')}
-						</li>
-					);
-				})}
-			</ul>
-		</figure>
-	);
-}
 
 export default function VpsGraphs(props: PanelProps & { serviceId: string }) {
 	const { t, intl } = panelTools(props);
@@ -96,9 +32,13 @@ export default function VpsGraphs(props: PanelProps & { serviceId: string }) {
 		};
 	}, [timeframe, props.serviceId]);
 	const list = points ?? [];
-	const peak = (keys: (keyof MetricPoint)[]) =>
-		Math.max(1, ...list.flatMap((p) => keys.map((k) => (k === 'time' ? 0 : (p[k] ?? 0)))));
-	const bytes = (v: number) => formatBytes(v, intl);
+	// Labelled in the browser's own zone, named beside the period (the island renders only there).
+	const time = timeAxis(
+		list.map((p) => p.time),
+		intl,
+	);
+	const memoryTotal = Math.max(0, ...list.map((p) => p.memoryTotalBytes ?? 0));
+	const memory = (v: number) => formatBytes(v, intl, 1024);
 	const rate = (v: number) => `${formatBytes(v, intl)}/s`;
 	return (
 		<section className="card flex flex-col gap-4" aria-labelledby="vps-graphs" aria-busy={!points}>
@@ -123,29 +63,36 @@ export default function VpsGraphs(props: PanelProps & { serviceId: string }) {
 			</div>
 			{error && <p role="alert">{error}</p>}
 			{!points && !error && <p>{t('panel.loading')}</p>}
+			{points && list.length > 0 && (
+				<p className="text-sm text-neutral-300" data-graphs-range>
+					{fill(t('vps.page.graphs.range'), { from: time.from, to: time.to, zone: time.zone })}
+				</p>
+			)}
 			{points && (
 				<div className="grid gap-6 md:grid-cols-2" data-graphs-ready={timeframe}>
-					<Chart
+					<VpsChart
 						id="cpu"
 						title={t('vps.page.graphs.cpu')}
 						points={list}
 						series={[{ key: 'cpu', colour: '#38bdf8', label: t('vps.page.graphs.cpuUsed') }]}
 						max={1}
 						format={(v) => formatPercent(v, intl)}
+						time={time}
 						t={t}
 					/>
-					<Chart
+					<VpsChart
 						id="memory"
 						title={t('vps.page.graphs.memory')}
 						points={list}
 						series={[
 							{ key: 'memoryBytes', colour: '#a78bfa', label: t('vps.page.graphs.memoryUsed') },
 						]}
-						max={peak(['memoryTotalBytes', 'memoryBytes'])}
-						format={bytes}
+						max={memoryTotal}
+						format={memory}
+						time={time}
 						t={t}
 					/>
-					<Chart
+					<VpsChart
 						id="disk"
 						title={t('vps.page.graphs.disk')}
 						points={list}
@@ -153,11 +100,11 @@ export default function VpsGraphs(props: PanelProps & { serviceId: string }) {
 							{ key: 'diskReadBps', colour: '#34d399', label: t('vps.page.graphs.read') },
 							{ key: 'diskWriteBps', colour: '#fbbf24', label: t('vps.page.graphs.write') },
 						]}
-						max={peak(['diskReadBps', 'diskWriteBps'])}
 						format={rate}
+						time={time}
 						t={t}
 					/>
-					<Chart
+					<VpsChart
 						id="network"
 						title={t('vps.page.graphs.network')}
 						points={list}
@@ -165,8 +112,8 @@ export default function VpsGraphs(props: PanelProps & { serviceId: string }) {
 							{ key: 'netInBps', colour: '#60a5fa', label: t('vps.page.graphs.in') },
 							{ key: 'netOutBps', colour: '#f472b6', label: t('vps.page.graphs.out') },
 						]}
-						max={peak(['netInBps', 'netOutBps'])}
 						format={rate}
+						time={time}
 						t={t}
 					/>
 				</div>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { fill } from '../../../lib/fill';
-import { subdomainMax } from '../../../lib/subdomain';
+import { subdomainMax } from '../../../lib/subdomain-shape';
 import { postJson } from '../../../stores/panel-fetch';
 import { CopyName } from './CopyName';
 

@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { apiError, json, tooManyRequests } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
+import { clientAddressOf } from '~/server/http/request-address';
 import { limits } from '~/server/rate-limit/limits';
 import { resetServerPassword } from '~/server/servers/actions';
 import { serverRefusals } from '~/server/servers/refusals';
@@ -23,7 +24,11 @@ export const POST: APIRoute = (context) =>
 	customerRoute(context, { body }, async (r) => {
 		const id = context.params.id ?? '';
 		if ((await ownedVps(r.admin, r.customer, id)) !== 'not_found') {
-			const caller = { customer: r.customer, accessToken: await accessTokenOf(context) };
+			const caller = {
+				customer: r.customer,
+				accessToken: await accessTokenOf(context),
+				address: clientAddressOf(context),
+			};
 			const vps = await resetVpsPassword(r.admin, caller, id);
 			if (typeof vps !== 'string') return json(200, vps, noStore);
 			const { status, message } = vpsRefusals[vps];

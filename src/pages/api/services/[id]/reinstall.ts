@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { sshKeysBody } from '~/lib/vps/choice';
+import { sshKeysBody } from '~/lib/vps/choice-body';
 import { apiError, json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
+import { clientAddressOf } from '~/server/http/request-address';
 import { accessTokenOf } from '~/server/vps-panel/door';
 import { reinstallRefusalOf } from '~/server/vps-panel/reinstall-refusals';
 import { reinstallVps } from '~/server/vps-panel/reinstall';
@@ -20,7 +21,11 @@ const body = z.object({
 /** POST /api/services/{id}/reinstall: a fresh disk from `image`; a generated password shown once. */
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, maxBytes: 96_000 }, async (r) => {
-		const caller = { customer: r.customer, accessToken: await accessTokenOf(context) };
+		const caller = {
+			customer: r.customer,
+			accessToken: await accessTokenOf(context),
+			address: clientAddressOf(context),
+		};
 		const result = await reinstallVps(r.admin, caller, context.params.id ?? '', r.body);
 		if (typeof result !== 'string') return json(200, result, { 'Cache-Control': 'no-store' });
 		const { status, message } = reinstallRefusalOf(result);
