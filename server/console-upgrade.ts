@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { vpsConsoleCheck, type LiveCheck } from '../src/server/console/live-access.ts';
 import { serveConsole } from '../src/server/console/serve.ts';
 import { processToken } from '../src/server/http/lifecycle.ts';
-import { siteOrigin } from '../src/server/http/site-origin.ts';
+import { siteOrigin } from '../src/server/config/site-origin.ts';
 import { logger } from '../src/server/log/logger.ts';
 import { adminClient } from '../src/server/supabase/admin-client.ts';
 

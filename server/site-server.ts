@@ -13,14 +13,14 @@ import { closeWhenBodyUnread } from './unread-body.ts';
 import { stopGracefully } from './shutdown.ts';
 import { afterStart } from './after-start.ts';
 import { consoleUpgrade } from './console-upgrade.ts';
-import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
+import { configurationProblems, describeProblems, runMode } from '../src/server/start-check/check.ts';
 import {
 	fromTrustedProxy,
 	parseTrustedProxies,
 	resolveClientAddress,
 } from '../src/server/http/client-address.ts';
 import { isShuttingDown } from '../src/server/http/lifecycle.ts';
-import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/http/site-origin.ts';
+import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/config/site-origin.ts';
 import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (

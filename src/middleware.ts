@@ -4,7 +4,7 @@ import { requiresSignIn } from './lib/auth/guard';
 import { routes } from './lib/routes';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
-import { checkCookieSession } from './server/auth/assurance';
+import { checkCookieSession } from './server/http/assurance';
 import { clientAddressOf } from './server/http/request-address';
 import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { fromThisProcess, resumeAfterStart } from '~/server/checkout/resume-provisioning';
 import { json } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { inBackground } from '~/server/http/lifecycle';
 import { logger } from '~/server/log/logger';
 import { adminClient } from '~/server/supabase/admin-client';

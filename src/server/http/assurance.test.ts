@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import type { RequestClient } from '../supabase/request-client';
-import { callerOf } from '../http/caller';
+import { callerOf } from './caller';
 import { checkCookieSession } from './assurance';
 
 // A bearer token's user, as the auth service answers for it: a two-factor customer.

@@ -1,7 +1,7 @@
 import { parseTrustedProxies } from '../http/client-address.ts';
-import { parseHostAliases } from '../http/site-origin.ts';
+import { parseHostAliases } from '../config/site-origin.ts';
 import { errorText } from '../log/error-text.ts';
-import { isLocalStackKey } from './local-stack-keys.ts';
+import { isLocalStackKey } from '../config/local-stack-keys.ts';
 
 // The site's own settings: where it is, how it listens, and what it needs from Supabase. Each
 // check names its variable and never echoes a secret's value.
