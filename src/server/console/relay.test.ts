@@ -5,7 +5,7 @@ import { findVpsImage } from '../../lib/vps/images';
 import { createSimulatedHypervisor } from '../hypervisor/simulated';
 import type { ConsoleTicket, MachineSpec } from '../hypervisor/types';
 import { relay } from './relay';
-import { firstFrame } from './rfb-client.test-helper';
+import { firstFrame } from '../rfb/rfb-client.test-helper';
 import { openUpstream } from './upstream';
 
 // The relay between a viewer and the simulated machine's RFB server: VNC authentication done by

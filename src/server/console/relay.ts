@@ -1,7 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { consoleCloseCodes } from '../../lib/domain/console-ending.ts';
-import { ByteQueue } from './byte-queue.ts';
-import { vncResponse } from './vnc-auth.ts';
+import { ByteQueue } from '../rfb/byte-queue.ts';
+import { vncResponse } from '../rfb/vnc-auth.ts';
 
 // Joins the customer's browser and the hypervisor's console. The relay does the RFB security
 // handshake on both sides itself: upstream it answers VNC authentication with the one-time

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { serveRfb } from '../../../src/server/console/rfb-server.ts';
+import { serveRfb } from '../../../src/server/rfb/rfb-server.ts';
 import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the

@@ -10,7 +10,7 @@ import { clientFor, type Client } from '../local-stack/helpers.ts';
 import { paidVps } from '../checkout/vps-order.ts';
 import { sessionIdOf } from '../../../src/lib/auth/token-claims.ts';
 import { vpsConsoleCheck } from '../../../src/server/console/live-access.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { serveConsole } from '../../../src/server/console/serve.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';

@@ -8,7 +8,7 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { other, startProductStack, type Personas } from '../data-model/personas.ts';
 import { paidVps } from '../checkout/vps-order.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { relay } from '../../../src/server/console/relay.ts';
 import { openUpstream } from '../../../src/server/console/upstream.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
