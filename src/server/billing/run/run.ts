@@ -8,7 +8,7 @@ import { billingCandidates } from './candidates';
 import { endDuePauses } from '../pause/pause-sweep';
 import { sendBillingNotices } from './notices';
 import { syncOwedSubdomains } from '../../servers/subdomain';
-import { removeReleasedPtrs } from '../../vps/rdns';
+import { removeReleasedPtrs } from '../../reverse-dns/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 import { releaseLapsedHolds } from '../../checkout/unpaid-holds';
 
