@@ -8,7 +8,7 @@ import type { AdminClient } from '../supabase/admin-client';
 import { payByCode } from '../payment-events/pay-by-code';
 import { placeOrder } from './place-order';
 import { priceOrder } from './price-order';
-import { lineIn } from '../billing/invoice-lines';
+import { lineIn } from '../../lib/billing/invoice-lines';
 import type { CheckoutInput } from './request';
 import { startPayment } from './start-payment';
 

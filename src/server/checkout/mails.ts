@@ -2,7 +2,7 @@ import { locales, localizePath, useTranslations } from '../../i18n';
 import { formatMoney } from '../../lib/format-money';
 import { routes } from '../../lib/routes';
 import type { VpsImage } from '../../lib/vps/images';
-import { storedLineIn, type StoredLine } from '../billing/invoice-lines';
+import { storedLineIn, type StoredLine } from '../../lib/billing/invoice-lines';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale as localeOf, siteUrl } from '../mail/product-mail';
 import type { VpsMachine } from '../vps/machine';

@@ -6,7 +6,7 @@ import { routes } from '../../../lib/routes';
 import { payByCode } from '../../payment-events/pay-by-code';
 import { getPaymentGateway } from '../../payments';
 import type { AdminClient } from '../../supabase/admin-client';
-import { lineColumns, lineIn } from '../invoice-lines';
+import { lineColumns, lineIn } from '../../../lib/billing/invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import {
 	databaseUpgradeRefusalSchema,

@@ -1,4 +1,4 @@
-import { firstLine } from '../../billing/invoice-lines';
+import { firstLine } from '../../../lib/billing/invoice-lines';
 import { sendOrderConfirmation } from '../../checkout/mails';
 import { provision } from '../../checkout/provision';
 import { inBackground } from '../../http/lifecycle';

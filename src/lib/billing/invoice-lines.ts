@@ -4,7 +4,7 @@ import {
 	invoiceLineText,
 	storedLineText,
 	type InvoiceLine,
-} from '../../lib/billing/invoice-line';
+} from './invoice-line';
 
 /** An invoice line as stored: the data, when it has them, and the text saved beside it. */
 export interface StoredLine {
