@@ -42,7 +42,7 @@ beforeAll(async () => {
 		// A small check interval keeps the test short; the default is seconds (docs/operations.md).
 		CONSOLE_ACCESS_CHECK_SECONDS: '0.2',
 	});
-	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	const { provision } = await import('../../../src/server/provisioning/provision.ts');
 	open = await import('../../../src/server/console/open.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;

@@ -42,7 +42,7 @@ beforeAll(async () => {
 		HYPERVISOR_SIM_FILE: join(folder, 'machines.json'),
 		HYPERVISOR_SIM_DELAY_MS: '0',
 	});
-	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	const { provision } = await import('../../../src/server/provisioning/provision.ts');
 	open = await import('../../../src/server/console/open.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { fromThisProcess, resumeAfterStart } from '~/server/checkout/resume-provisioning';
+import { fromThisProcess } from '~/server/http/process-token';
+import { resumeAfterStart } from '~/server/provisioning/resume-provisioning';
 import { json } from '~/server/http/api';
 import { siteOrigin } from '~/server/config/site-origin';
 import { inBackground } from '~/server/http/lifecycle';

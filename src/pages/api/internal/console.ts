@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { fromThisProcess } from '~/server/checkout/resume-provisioning';
+import { fromThisProcess } from '~/server/http/process-token';
 import { claimConsole } from '~/server/console/open';
 import { json } from '~/server/http/api';
 import { callerOf } from '~/server/http/caller';

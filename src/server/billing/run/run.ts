@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RENEWAL_NOTICE_DAYS } from '../../../lib/billing';
-import { resumeStalledProvisioning } from '../../checkout/resume-provisioning';
+import { resumeStalledProvisioning } from '../../provisioning/resume-provisioning';
 import { isShuttingDown } from '../../http/lifecycle';
 import { logger } from '../../log/logger';
 import type { AdminClient } from '../../supabase/admin-client';

@@ -1,6 +1,6 @@
 import { firstLine } from '../../../lib/billing/invoice-lines';
-import { sendOrderConfirmation } from '../../checkout/mails';
-import { provision } from '../../checkout/provision';
+import { sendOrderConfirmation } from '../../provisioning/mails';
+import { provision } from '../../provisioning/provision';
 import { inBackground } from '../../http/lifecycle';
 import { logger } from '../../log/logger';
 import type { AdminClient } from '../../supabase/admin-client';

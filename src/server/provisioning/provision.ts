@@ -5,7 +5,8 @@ import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors'
 import { logger } from '../log/logger';
 import { playerAddress, syncSubdomain } from '../servers/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
-import { giveUp, provisioningAttempts, retryPause } from './give-up';
+import { tryUntilGivenUp, type TryOutcome } from './attempts';
+import { giveUp } from './give-up';
 import { sendServerReady } from './mails';
 import { takeLease, type ProvisioningLease } from './provisioning-lease';
 import { setUpServer } from './server-setup';
@@ -32,8 +33,8 @@ async function addressToMail(admin: AdminClient, serviceId: string, address: str
  * vps-provision.ts) and marks it active. One site server at a time
  * does it (a lease in the database), and the panel call is idempotent on the service id, so a
  * retry, a second webhook or a restarted server never makes two servers. Panel outages and rate
- * limits are retried with doubling waits; after the last try the customer gets a clear state and a
- * support ticket.
+ * limits are retried with doubling waits (attempts.ts, the loop a machine's tries share); after the
+ * last try the customer gets a clear state and a support ticket.
  */
 export async function provision(
 	admin: AdminClient,
@@ -79,57 +80,60 @@ async function provisionHeld(
 		return;
 	}
 	const panel = getGamePanel();
-	let lastError = 'unknown';
-	for (let attempt = 0; attempt < provisioningAttempts; attempt++) {
-		if (!(await lease.keep())) return;
-		logger.info('provisioning', { serviceId: row.id, attempt: attempt + 1, game });
-		try {
-			const setup = await setUpServer(admin, panel, lease, {
-				serviceId: row.id,
-				customer: {
-					email,
-					firstName: profile?.first_name || 'Customer',
-					lastName: profile?.last_name || row.user_id.slice(0, 8),
-					accountId: row.user_id,
-				},
-				game: game as GameId,
-				name: `${row.game}-${row.id.slice(0, 8)}`,
-				ramGb: row.ram_gb,
-				storageGb: row.storage_gb,
-			});
-			if (setup.outcome === 'not_started') {
-				lastError = `the server did not start (${setup.state})`;
-				break;
-			}
-			if (setup.outcome !== 'running')
-				return logger.info(`provisioning stopped: ${setup.outcome}`, { serviceId: row.id });
-			logger.info('server running', {
-				serviceId: row.id,
-				address: setup.address,
-				activated: setup.activated,
-			});
-			// The subdomain's records point at the address now recorded; a DNS failure is kept on
-			// the service and retried by the billing run, never a reason to lose the server.
-			await syncSubdomain(admin, row.id).catch((failure: unknown) =>
-				logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
-			);
-			if (setup.activated)
-				await sendServerReady(
-					origin,
-					email,
-					profile?.preferred_locale,
-					row,
-					await addressToMail(admin, row.id, setup.address),
-				);
-			return;
-		} catch (error) {
-			lastError = error instanceof Error ? error.message : String(error);
-			logger.warn('provisioning attempt failed', { serviceId: row.id, error: lastError });
-			if (!(error instanceof GamePanelError && error.retryable)) break;
-			const hinted =
-				error instanceof GamePanelRateLimitedError ? error.retryAfterSeconds * 1000 : 0;
-			await retryPause(attempt, hinted);
+	const attempt = async (): Promise<TryOutcome> => {
+		const setup = await setUpServer(admin, panel, lease, {
+			serviceId: row.id,
+			customer: {
+				email,
+				firstName: profile?.first_name || 'Customer',
+				lastName: profile?.last_name || row.user_id.slice(0, 8),
+				accountId: row.user_id,
+			},
+			game: game as GameId,
+			name: `${row.game}-${row.id.slice(0, 8)}`,
+			ramGb: row.ram_gb,
+			storageGb: row.storage_gb,
+		});
+		if (setup.outcome === 'not_started')
+			return { error: `the server did not start (${setup.state})` };
+		if (setup.outcome !== 'running') {
+			logger.info(`provisioning stopped: ${setup.outcome}`, { serviceId: row.id });
+			return 'done';
 		}
-	}
-	await giveUp(admin, origin, row, email, profile?.preferred_locale, lastError);
+		logger.info('server running', {
+			serviceId: row.id,
+			address: setup.address,
+			activated: setup.activated,
+		});
+		// The subdomain's records point at the address now recorded; a DNS failure is kept on
+		// the service and retried by the billing run, never a reason to lose the server.
+		await syncSubdomain(admin, row.id).catch((failure: unknown) =>
+			logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
+		);
+		if (setup.activated)
+			await sendServerReady(
+				origin,
+				email,
+				profile?.preferred_locale,
+				row,
+				await addressToMail(admin, row.id, setup.address),
+			);
+		return 'done';
+	};
+	const customer = { email, locale: profile?.preferred_locale };
+	await tryUntilGivenUp(
+		admin,
+		origin,
+		lease,
+		{ id: row.id, customer },
+		{
+			name: `a ${game} server`,
+			attempt,
+			read: (error) => ({
+				error: error instanceof Error ? error.message : String(error),
+				retryable: error instanceof GamePanelError && error.retryable,
+				hintedMs: error instanceof GamePanelRateLimitedError ? error.retryAfterSeconds * 1000 : 0,
+			}),
+		},
+	);
 }

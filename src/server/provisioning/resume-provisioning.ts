@@ -1,5 +1,4 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
-import { inBackground, isShuttingDown, processToken, shutdownSignal } from '../http/lifecycle';
+import { inBackground, isShuttingDown, shutdownSignal } from '../http/lifecycle';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { provision } from './provision';
@@ -38,13 +37,6 @@ export async function resumeStalledProvisioning(
 		inBackground(resume(admin, id, origin));
 	}
 	return data.length;
-}
-
-/** Whether a request carries this process's own token (server/after-start.ts sends it). */
-export function fromThisProcess(request: Request): boolean {
-	const digest = (value: string) => createHash('sha256').update(value).digest();
-	const given = request.headers.get('x-process-token') ?? '';
-	return timingSafeEqual(digest(given), digest(processToken()));
 }
 
 const pause = (ms: number) =>
