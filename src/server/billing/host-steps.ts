@@ -1,5 +1,5 @@
 import { getHypervisor, type MachineRef } from '../hypervisor';
-import { syncSubdomain } from '../servers/subdomain';
+import { syncSubdomain } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { destroyMachine } from '../vps/destroy';
 import { loadMachine } from '../vps/machine';

@@ -3,7 +3,7 @@ import { findGame, type GameId } from '../../lib/games';
 import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
-import { playerAddress, syncSubdomain } from '../servers/subdomain';
+import { playerAddress, syncSubdomain } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { tryUntilGivenUp, type TryOutcome } from './attempts';
 import { giveUp } from './give-up';

@@ -1,7 +1,7 @@
 import { getHypervisor, HypervisorError } from '../hypervisor';
 import { errorText } from '../log/error-text';
 import { logger } from '../log/logger';
-import { publishedName, syncSubdomain } from '../servers/subdomain';
+import { publishedName, syncSubdomain } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { tryUntilGivenUp, type TryOutcome } from './attempts';
 import { setUpMachine } from './machine-setup';

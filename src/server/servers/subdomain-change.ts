@@ -6,7 +6,7 @@ import { parseAddress } from '../dns/records';
 import { releaseLapsedHolds } from '../checkout/unpaid-holds';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
-import { liveStatuses, syncSubdomain } from './subdomain';
+import { liveStatuses, syncSubdomain } from '../subdomains/subdomain';
 
 export type SubdomainChangeRefusal =
 	| Exclude<SubdomainProblem, 'subdomain_required'>

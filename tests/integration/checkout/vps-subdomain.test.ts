@@ -15,7 +15,7 @@ import type * as FulfilmentModule from '../../../src/server/payment-events/handl
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
 import type * as VpsQueriesModule from '../../../src/server/vps-panel/queries.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
-import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
+import type * as SubdomainModule from '../../../src/server/subdomains/subdomain.ts';
 import type * as DnsModule from '../../../src/server/dns/index.ts';
 import { subdomainKeys } from '../../../src/server/dns/records.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
@@ -65,7 +65,7 @@ beforeAll(async () => {
 	({ vpsFacts } = await import('../../../src/server/vps-panel/queries.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
-	subdomains = await import('../../../src/server/servers/subdomain.ts');
+	subdomains = await import('../../../src/server/subdomains/subdomain.ts');
 	dns = await import('../../../src/server/dns/index.ts');
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 	const { data } = await b.p.owner.auth.getSession();

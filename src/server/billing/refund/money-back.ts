@@ -5,7 +5,7 @@ import { closePages } from '../../checkout/close-pages';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
 import { logger } from '../../log/logger';
-import { syncSubdomain } from '../../servers/subdomain';
+import { syncSubdomain } from '../../subdomains/subdomain';
 import type { AdminClient } from '../../supabase/admin-client';
 import { deleteLateServer } from './late-server';
 import { moneyBackDays, moneyBackKey, moneyBackStanding } from './money-back-window';

@@ -7,7 +7,7 @@ import type { AdminClient } from '../../supabase/admin-client';
 import { billingCandidates } from './candidates';
 import { endDuePauses } from '../pause/pause-sweep';
 import { sendBillingNotices } from './notices';
-import { syncOwedSubdomains } from '../../servers/subdomain';
+import { syncOwedSubdomains } from '../../subdomains/subdomain';
 import { removeReleasedPtrs } from '../../reverse-dns/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 import { releaseLapsedHolds } from '../../checkout/unpaid-holds';
