@@ -19,7 +19,7 @@ const hostShape = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 /** Health probes name the pod's address, not the site; these answers write no URL and no cookie. */
 const anyHostPaths = new Set(['/api/health', '/api/ready']);
 
-/** The public origin: PUBLIC_SITE_URL, or this machine on PORT in development (check.ts). */
+/** The public origin: PUBLIC_SITE_URL, or this machine on PORT in development (start-check/). */
 export function siteOrigin(env: Env = process.env): string {
 	const configured = env.PUBLIC_SITE_URL?.trim();
 	return configured ? new URL(configured).origin : `http://127.0.0.1:${env.PORT?.trim() || '4321'}`;

@@ -103,7 +103,7 @@ export function sendSetupDelayed(
 	);
 }
 
-/** A payment that came for an invoice no longer payable, given back in full (payment-events/give-back.ts). */
+/** A payment that came for an invoice no longer payable, given back in full (billing/payment-events/give-back.ts). */
 export function sendPaymentGivenBack(
 	origin: string,
 	to: string,
@@ -125,7 +125,7 @@ export function sendPaymentGivenBack(
 
 /**
  * A paid VPS order that found no address left in the pool at payment (its hold had lapsed): the
- * order is cancelled and the payment refunded in full (payment-events/give-back.ts).
+ * order is cancelled and the payment refunded in full (billing/payment-events/give-back.ts).
  */
 export function sendVpsSoldOut(
 	origin: string,

@@ -11,7 +11,7 @@ import {
 	signTestWebhook,
 	testWebhookFor,
 } from '../../../src/server/payments/test-gateway.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
 import type * as VpsQueriesModule from '../../../src/server/vps-panel/queries.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
@@ -60,7 +60,7 @@ beforeAll(async () => {
 	});
 	checkout = (await import('../../../src/pages/api/checkout.ts')).POST;
 	change = (await import('../../../src/pages/api/services/[id]/subdomain.ts')).POST;
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ orderStatus } = await import('../../../src/server/orders/queries.ts'));
 	({ vpsFacts } = await import('../../../src/server/vps-panel/queries.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../../lib/uuid';
-import { closePages } from '../../checkout/close-pages';
+import { closePages } from '../../payment-pages/close-pages';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
 import { logger } from '../../log/logger';

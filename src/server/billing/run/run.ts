@@ -10,7 +10,7 @@ import { sendBillingNotices } from './notices';
 import { syncOwedSubdomains } from '../../subdomains/subdomain';
 import { removeReleasedPtrs } from '../../reverse-dns/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
-import { releaseLapsedHolds } from '../../checkout/unpaid-holds';
+import { releaseLapsedHolds } from '../../payment-pages/unpaid-holds';
 
 /** How long one run may hold the lock before another server may assume it died. */
 const LEASE_SECONDS = 15 * 60;

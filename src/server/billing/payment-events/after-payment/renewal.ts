@@ -1,5 +1,5 @@
-import { afterRenewalPaid } from '../../billing/run/renewal';
-import type { AdminClient } from '../../supabase/admin-client';
+import { afterRenewalPaid } from '../../run/renewal';
+import type { AdminClient } from '../../../supabase/admin-client';
 
 /**
  * A paid renewal invoice: the period runs on and a suspended service comes back. The billing run

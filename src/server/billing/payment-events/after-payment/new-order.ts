@@ -1,9 +1,9 @@
-import { firstLine } from '../../../lib/billing/invoice-lines';
-import { sendOrderConfirmation } from '../../provisioning/mails';
-import { provision } from '../../provisioning/provision';
-import { inBackground } from '../../http/lifecycle';
-import { logger } from '../../log/logger';
-import type { AdminClient } from '../../supabase/admin-client';
+import { firstLine } from '../../../../lib/billing/invoice-lines';
+import { sendOrderConfirmation } from '../../../provisioning/mails';
+import { provision } from '../../../provisioning/provision';
+import { inBackground } from '../../../http/lifecycle';
+import { logger } from '../../../log/logger';
+import type { AdminClient } from '../../../supabase/admin-client';
 
 /** A paid first invoice: the order's confirmation mail, then its server. */
 export async function afterNewOrder(

@@ -4,7 +4,7 @@ import type { AdminClient } from '../supabase/admin-client';
 
 // Payment pages of invoices that can no longer be paid (cancelled, or paid through another page)
 // are closed at the gateway, so the customer is not charged only to be refunded. Best effort: a
-// payment that gets through anyway is given back (payment-events/give-back.ts). An invoice remembers only the
+// payment that gets through anyway is given back (billing/payment-events/give-back.ts). An invoice remembers only the
 // last page it was sent to (invoices.gateway_session_id).
 
 export interface PageOwner {

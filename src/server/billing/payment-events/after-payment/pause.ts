@@ -1,5 +1,5 @@
-import { afterPausePaid } from '../../billing/pause/pause-start';
-import type { AdminClient } from '../../supabase/admin-client';
+import { afterPausePaid } from '../../pause/pause-start';
+import type { AdminClient } from '../../../supabase/admin-client';
 
 /**
  * A paid pause invoice: the pause starts (the server suspended on the panel, the due date moved).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { invoiceKinds } from '../../lib/panel/invoice-kinds';
-import { logger } from '../log/logger';
-import type { AdminClient } from '../supabase/admin-client';
+import { invoiceKinds } from '../../../lib/panel/invoice-kinds';
+import { logger } from '../../log/logger';
+import type { AdminClient } from '../../supabase/admin-client';
 import { afterNewOrder } from './after-payment/new-order';
 import { afterPause } from './after-payment/pause';
 import { afterRenewal } from './after-payment/renewal';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { logger } from '../log/logger';
-import type { PaymentEvent, PaymentGateway } from '../payments/types';
-import type { AdminClient } from '../supabase/admin-client';
+import { logger } from '../../log/logger';
+import type { PaymentEvent, PaymentGateway } from '../../payments/types';
+import type { AdminClient } from '../../supabase/admin-client';
 import { carryOn } from './carry-on';
-import { closeLastPage } from '../checkout/close-pages';
+import { closeLastPage } from '../../payment-pages/close-pages';
 import { alertSoldOut, giveBack, unpayableSchema } from './give-back';
 
 // The one place a succeeded payment meets its invoice, whichever gateway took it (a webhook of

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { orderCancelReasonSchema } from '../../lib/domain/order-cancel-reason';
-import { logger } from '../log/logger';
-import type { PaymentGateway } from '../payments/types';
-import type { AdminClient } from '../supabase/admin-client';
-import { sendPaymentGivenBack, sendVpsSoldOut } from '../provisioning/mails';
+import { orderCancelReasonSchema } from '../../../lib/domain/order-cancel-reason';
+import { logger } from '../../log/logger';
+import type { PaymentGateway } from '../../payments/types';
+import type { AdminClient } from '../../supabase/admin-client';
+import { sendPaymentGivenBack, sendVpsSoldOut } from '../../provisioning/mails';
 
 // A payment that arrived for an invoice that was not payable (cancelled by a money-back refund,
 // refunded, or already paid by another payment), or for a VPS order that found no address left in

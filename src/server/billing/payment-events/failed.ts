@@ -1,5 +1,5 @@
-import type { PaymentEvent } from '../payments/types';
-import type { AdminClient } from '../supabase/admin-client';
+import type { PaymentEvent } from '../../payments/types';
+import type { AdminClient } from '../../supabase/admin-client';
 
 /**
  * A declined or abandoned payment, kept once per event for the invoice's page and the mails after

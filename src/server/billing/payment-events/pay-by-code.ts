@@ -1,4 +1,4 @@
-import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
 import { handlePaymentEvent } from './handle';
 
 /**

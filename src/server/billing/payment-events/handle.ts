@@ -1,8 +1,8 @@
-import { logger } from '../log/logger';
-import { recordSavedCard } from '../payment-methods/saved-card';
-import { getPaymentGateway } from '../payments';
-import type { PaymentEvent, PaymentGateway } from '../payments/types';
-import { adminClient } from '../supabase/admin-client';
+import { logger } from '../../log/logger';
+import { recordSavedCard } from '../../payment-methods/saved-card';
+import { getPaymentGateway } from '../../payments';
+import type { PaymentEvent, PaymentGateway } from '../../payments/types';
+import { adminClient } from '../../supabase/admin-client';
 import { recordFailure } from './failed';
 import { recordRefund } from './refunded';
 import { settlePayment } from './paid';

@@ -1,5 +1,5 @@
-import type { PaymentEvent } from '../payments/types';
-import type { AdminClient } from '../supabase/admin-client';
+import type { PaymentEvent } from '../../payments/types';
+import type { AdminClient } from '../../supabase/admin-client';
 
 /**
  * A refund the gateway reports (its refunded total so far), recorded once per event. A refund of
