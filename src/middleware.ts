@@ -11,6 +11,12 @@ import { refuseCrossOriginWrite } from './server/http/guard-writes';
 import { refuseForeignHost } from './server/http/guard-host';
 import { sharedCachePaths } from './server/http/shared-cache';
 import { guardStaff } from './server/staff/guard';
+import { claimFromUpgrade } from './server/console/claim-upgrade';
+import { openConsoleDoor } from './server/console/door';
+
+// The site server's console relay spends its tokens through this process's Astro side, in process
+// (src/server/console/door.ts): opened as this module loads, on the server's first request.
+openConsoleDoor(claimFromUpgrade);
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;
