@@ -34,7 +34,7 @@ export async function tryUntilGivenUp(
 	let lastError = 'unknown';
 	for (let attempt = 0; attempt < provisioningAttempts; attempt++) {
 		if (!(await lease.keep())) return;
-		logger.info(`provisioning ${what.name}`, { serviceId: service.id, attempt: attempt + 1 });
+		logger.info('provisioning', { serviceId: service.id, attempt: attempt + 1, kind: what.kind });
 		let failure: ThrownFailure;
 		try {
 			const outcome = await what.attempt();
@@ -45,7 +45,11 @@ export async function tryUntilGivenUp(
 			failure = what.read(error);
 		}
 		lastError = failure.error;
-		logger.warn(`${what.name} attempt failed`, { serviceId: service.id, error: lastError });
+		logger.warn('provisioning attempt failed', {
+			serviceId: service.id,
+			kind: what.kind,
+			error: lastError,
+		});
 		if (!failure.retryable) break;
 		await retryPause(attempt, failure.hintedMs);
 	}

@@ -127,7 +127,7 @@ async function provisionHeld(
 		lease,
 		{ id: row.id, customer },
 		{
-			name: `a ${game} server`,
+			kind: game,
 			attempt,
 			read: (error) => ({
 				error: error instanceof Error ? error.message : String(error),

@@ -60,7 +60,7 @@ export async function provisionVps(
 		lease,
 		{ id: row.id, customer },
 		{
-			name: 'a machine',
+			kind: 'vps',
 			attempt,
 			read: (error) => ({
 				error:
