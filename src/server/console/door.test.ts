@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type * as door from './door';
 import { consoleDoor, openConsoleDoor, type ConsoleClaim } from './door';
 
 describe('the console door between the relay and Astro’s side', () => {
@@ -15,7 +16,7 @@ describe('the console door between the relay and Astro’s side', () => {
 		const claim: ConsoleClaim = () => Promise.resolve('session');
 		openConsoleDoor(claim);
 		const copy = './door.ts?copy';
-		const other = (await import(/* @vite-ignore */ copy)) as typeof import('./door');
+		const other = (await import(/* @vite-ignore */ copy)) as typeof door;
 		expect(other.consoleDoor).not.toBe(consoleDoor);
 		expect(await other.consoleDoor(1)).toBe(claim);
 	});
