@@ -26,7 +26,8 @@ export async function tryUntilGivenUp(
 	lease: ProvisioningLease,
 	service: { id: string; customer: { email: string; locale: string | null | undefined } },
 	what: {
-		name: string;
+		/** What is made, for the log: the game, or `vps`. */
+		kind: string;
 		attempt: () => Promise<TryOutcome>;
 		read: (error: unknown) => ThrownFailure;
 	},
