@@ -87,7 +87,7 @@ export default defineConfig(
 		rules: { 'no-restricted-imports': ['error', { patterns: [LOCAL_STACK_INTERNALS] }] },
 	},
 	{
-		// Absolute URLs are built on the configured origin (src/server/http/site-origin.ts): a
+		// Absolute URLs are built on the configured origin (src/server/config/site-origin.ts): a
 		// request's Host, and so its URL's origin, is whatever the sender wrote.
 		files: ['src/pages/**', 'src/server/**', 'src/middleware.ts'],
 		ignores: ['**/*.test.ts'],
@@ -100,7 +100,7 @@ export default defineConfig(
 				].map((selector) => ({
 					selector,
 					message:
-						"Build absolute URLs on siteOrigin() (src/server/http/site-origin.ts), not the request's.",
+						"Build absolute URLs on siteOrigin() (src/server/config/site-origin.ts), not the request's.",
 				})),
 			],
 		},

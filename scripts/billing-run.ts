@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadLocalEnv } from './local-env.ts';
-import { siteOrigin } from '../src/server/http/site-origin';
+import { siteOrigin } from '../src/server/config/site-origin';
 
 const { values } = parseArgs({ options: { now: { type: 'string' } } });
 const now = values.now ? new Date(values.now) : new Date();

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadLocalEnv } from './local-env.ts';
-import { siteOrigin } from '../src/server/http/site-origin';
+import { siteOrigin } from '../src/server/config/site-origin';
 
 const { values } = parseArgs({
 	options: { ticket: { type: 'string' }, message: { type: 'string' } },

@@ -1,6 +1,6 @@
 import { request, type Server } from 'node:http';
 import { processToken } from '../src/server/http/lifecycle.ts';
-import { siteOrigin } from '../src/server/http/site-origin.ts';
+import { siteOrigin } from '../src/server/config/site-origin.ts';
 import { logger } from '../src/server/log/logger.ts';
 
 /**

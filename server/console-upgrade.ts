@@ -1,37 +1,25 @@
 /**
  * The browser console's WebSocket (`/console/<token>`, made by POST /api/services/{id}/console).
- * Only from the site's own pages (Origin), only with the session that made the token: the
- * Astro side spends the token and asks the hypervisor (POST /api/internal/console, this
- * process's token), then the relay joins the page and the machine's screen, and the live access
- * check closes it once the session, the VPS or the password no longer allow it
- * (src/server/console/serve.ts). The page never learns where the machine's console is.
+ * Only from the site's own pages (Origin), only with the session that made the token: the upgrade
+ * handler spends the token in process, through the door Astro's side opens
+ * (src/server/console/door.ts, claim-upgrade.ts: the session in the browser's cookies, the
+ * single-use token, the hypervisor's ticket), then the relay joins the page and the machine's
+ * screen, and the live access check closes it once the session, the VPS or the password no longer
+ * allow it (src/server/console/serve.ts). The page never learns where the machine's console is.
  */
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { z } from 'zod';
+import { siteOrigin } from '../src/server/config/site-origin.ts';
+import { consoleDoor } from '../src/server/console/door.ts';
 import { vpsConsoleCheck, type LiveCheck } from '../src/server/console/live-access.ts';
 import { serveConsole } from '../src/server/console/serve.ts';
-import { processToken } from '../src/server/http/lifecycle.ts';
-import { siteOrigin } from '../src/server/http/site-origin.ts';
 import { logger } from '../src/server/log/logger.ts';
 import { adminClient } from '../src/server/supabase/admin-client.ts';
 
 const consolePath = /^\/console\/([A-Za-z0-9_-]{43})$/;
-const opened = z.object({
-	url: z.string(),
-	headers: z.record(z.string(), z.string()),
-	password: z.string(),
-	ca: z.string().optional(),
-	fingerprint: z.string().optional(),
-	grant: z.object({
-		sessionId: z.string(),
-		userId: z.string(),
-		serviceId: z.string(),
-		openedAt: z.string(),
-	}),
-});
-type Opened = z.infer<typeof opened>;
+/** Astro's side opens the door on the server's first request, its own start-up call. */
+const doorWaitMs = 10_000;
 
 // One service-role client for every console this process holds: one RPC per console per check.
 let check: LiveCheck | undefined;
@@ -52,7 +40,7 @@ export function consoleUpgrade(
 	req: IncomingMessage,
 	socket: Duplex,
 	head: Buffer,
-	self: { address: string; port: number },
+	clientAddress: string,
 ): boolean {
 	const token = consolePath.exec((req.url ?? '').split('?')[0] ?? '')?.[1];
 	if (!token) return false;
@@ -60,67 +48,32 @@ export function consoleUpgrade(
 		refuse(socket, 403, 'Forbidden');
 		return true;
 	}
-	askAstro(self, token, req.headers.cookie ?? '')
-		.then((target) => {
-			if (!target) return refuse(socket, 403, 'Forbidden');
+	const asked = {
+		token,
+		cookie: req.headers.cookie ?? '',
+		clientAddress,
+		userAgent: req.headers['user-agent'],
+	};
+	consoleDoor(doorWaitMs)
+		.then(async (claim) => {
+			if (!claim) return refuse(socket, 503, 'Service Unavailable');
+			const claimed = await claim(asked);
+			if (typeof claimed === 'string') {
+				logger.info('console refused', { reason: claimed });
+				return refuse(socket, 403, 'Forbidden');
+			}
 			const check = liveCheck();
-			sockets.handleUpgrade(req, socket, head, (browser) => {
-				const { url, headers, ca, fingerprint, password, grant } = target;
-				const where = {
-					url,
-					headers,
-					...(ca ? { ca: Buffer.from(ca, 'base64') } : {}),
-					...(fingerprint ? { fingerprint } : {}),
-				};
-				serveConsole(
-					browser,
-					{ socket: where, password, grant },
-					{
-						check,
-						onEnd: (reason) =>
-							logger.info('console closed', { reason, serviceId: grant.serviceId }),
-					},
-				);
-			});
+			sockets.handleUpgrade(req, socket, head, (browser) =>
+				serveConsole(browser, claimed, {
+					check,
+					onEnd: (reason) =>
+						logger.info('console closed', { reason, serviceId: claimed.grant.serviceId }),
+				}),
+			);
 		})
 		.catch((error: unknown) => {
 			logger.error('console not opened', { error });
 			refuse(socket, 502, 'Bad Gateway');
 		});
 	return true;
-}
-
-function askAstro(
-	self: { address: string; port: number },
-	token: string,
-	cookie: string,
-): Promise<Opened | null> {
-	return new Promise((resolve, reject) => {
-		const asked = request(
-			{
-				host: self.address,
-				port: self.port,
-				method: 'POST',
-				path: '/api/internal/console',
-				headers: {
-					Host: new URL(siteOrigin()).host,
-					Origin: siteOrigin(),
-					Cookie: cookie,
-					'Content-Type': 'application/json',
-					'X-Process-Token': processToken(),
-				},
-			},
-			(response) => {
-				const chunks: Buffer[] = [];
-				response.on('data', (chunk: Buffer) => chunks.push(chunk));
-				response.on('end', () => {
-					if (response.statusCode !== 200) return resolve(null);
-					const parsed = opened.safeParse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-					resolve(parsed.success ? parsed.data : null);
-				});
-			},
-		);
-		asked.on('error', reject);
-		asked.end(JSON.stringify({ token }));
-	});
 }

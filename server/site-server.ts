@@ -13,14 +13,18 @@ import { closeWhenBodyUnread } from './unread-body.ts';
 import { stopGracefully } from './shutdown.ts';
 import { afterStart } from './after-start.ts';
 import { consoleUpgrade } from './console-upgrade.ts';
-import { configurationProblems, describeProblems, runMode } from '../src/server/config/check.ts';
+import {
+	configurationProblems,
+	describeProblems,
+	runMode,
+} from '../src/server/start-check/check.ts';
 import {
 	fromTrustedProxy,
 	parseTrustedProxies,
 	resolveClientAddress,
 } from '../src/server/http/client-address.ts';
 import { isShuttingDown } from '../src/server/http/lifecycle.ts';
-import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/http/site-origin.ts';
+import { acceptsHost, canonicalLocation, normaliseHost } from '../src/server/config/site-origin.ts';
 import { logger, withRequestId } from '../src/server/log/logger.ts';
 
 type AstroHandler = (
@@ -99,8 +103,12 @@ const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 4321);
 // WebSockets: the browser console only; any other upgrade is refused.
 server.on('upgrade', (req, socket, head: Buffer) => {
-	const self = { address: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host, port };
-	if (!consoleUpgrade(req, socket, head, self))
+	const clientAddress = resolveClientAddress(
+		req.socket.remoteAddress,
+		req.headers['x-forwarded-for'],
+		trustedProxies,
+	);
+	if (!consoleUpgrade(req, socket, head, clientAddress))
 		socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
 });
 server.listen(port, host, () => {

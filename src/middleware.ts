@@ -4,13 +4,19 @@ import { requiresSignIn } from './lib/auth/guard';
 import { routes } from './lib/routes';
 import { supabaseEnv } from './server/supabase/env';
 import { createRequestClient } from './server/supabase/request-client';
-import { checkCookieSession } from './server/auth/assurance';
+import { checkCookieSession } from './server/http/assurance';
 import { clientAddressOf } from './server/http/request-address';
 import { allowConfiguredOrigins } from './server/http/csp-origins';
 import { refuseCrossOriginWrite } from './server/http/guard-writes';
 import { refuseForeignHost } from './server/http/guard-host';
 import { sharedCachePaths } from './server/http/shared-cache';
 import { guardStaff } from './server/staff/guard';
+import { claimFromUpgrade } from './server/console/claim-upgrade';
+import { openConsoleDoor } from './server/console/door';
+
+// The site server's console relay spends its tokens through this process's Astro side, in process
+// (src/server/console/door.ts): opened as this module loads, on the server's first request.
+openConsoleDoor(claimFromUpgrade);
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;

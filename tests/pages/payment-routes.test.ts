@@ -20,7 +20,7 @@ const handled = vi.hoisted(() => ({
 	view: 'ready',
 	deliveries: 0,
 }));
-vi.mock('../../src/server/payment-events/handle', () => ({
+vi.mock('../../src/server/billing/payment-events/handle', () => ({
 	handlePaymentEvent: (event: unknown, origin: string) => {
 		handled.events.push({ event, origin });
 		return handled.fail ? Promise.reject(new Error('database down')) : Promise.resolve();

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { checkout } from '~/server/checkout/checkout';
 import { checkoutBody, toCheckoutInput } from '~/server/checkout/request';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { bodyField } from '~/server/http/body';
 import { callerOf } from '~/server/http/caller';
 import { clientAddressOf } from '~/server/http/request-address';

@@ -2,7 +2,7 @@ import { localizePath } from '../../i18n/paths';
 import type { Locale } from '../../i18n/locales';
 import { safeReturnPath } from '../../lib/auth/return-to';
 import { routes } from '../../lib/routes';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 
 /**
  * Where Supabase sends a customer back from a mailed link or Google: `/auth/callback`, which

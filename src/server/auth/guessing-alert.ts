@@ -4,7 +4,7 @@ import { getMailer } from '../mail';
 import { composeMail } from '../mail/compose';
 import { adminClient } from '../supabase/admin-client';
 import { logger } from '../log/logger';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 
 /**
  * Tells an account's owner that sign-in is paused because someone keeps guessing its password,

@@ -1,9 +1,9 @@
 import { getHypervisor, type MachineRef } from '../hypervisor';
-import { syncSubdomain } from '../servers/subdomain';
+import { syncSubdomain } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { destroyMachine } from '../vps/destroy';
 import { loadMachine } from '../vps/machine';
-import { removeReleasedPtrs } from '../vps/rdns';
+import { removeReleasedPtrs } from '../reverse-dns/rdns';
 import { onPanel, type BillingState, type PanelHeld } from './panel-steps';
 
 // The one place billing chooses where a service runs: a VPS placed by us has a machine on the

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { localizePath, type Locale } from '../../i18n';
-import { startPayment } from '../checkout/start-payment';
+import { startPayment } from '../payment-pages/start-payment';
 import type { AdminClient } from '../supabase/admin-client';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 

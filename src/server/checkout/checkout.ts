@@ -5,12 +5,12 @@ import { getPaymentGateway } from '../payments';
 import { logger } from '../log/logger';
 import type { Verdict } from '../rate-limit/limiter';
 import type { AdminClient } from '../supabase/admin-client';
-import { payByCode } from '../payment-events/pay-by-code';
+import { payByCode } from '../billing/payment-events/pay-by-code';
 import { placeOrder } from './place-order';
 import { priceOrder } from './price-order';
-import { lineIn } from '../billing/invoice-lines';
+import { lineIn } from '../../lib/billing/invoice-lines';
 import type { CheckoutInput } from './request';
-import { startPayment } from './start-payment';
+import { startPayment } from '../payment-pages/start-payment';
 
 export type CheckoutResult =
 	| {

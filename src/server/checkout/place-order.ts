@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import type { AdminClient } from '../supabase/admin-client';
 import type { PricedOrder } from './price-order';
-import { lineColumns } from '../billing/invoice-lines';
+import { lineColumns } from '../../lib/billing/invoice-lines';
 import type { CheckoutInput } from './request';
 
 export interface PlacedOrder {

@@ -1,10 +1,10 @@
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
-import { firstLine, storedLineIn } from '../billing/invoice-lines';
+import { firstLine, storedLineIn } from '../../lib/billing/invoice-lines';
 import { getPaymentGateway } from '../payments';
 import type { AdminClient } from '../supabase/admin-client';
-import { startPayment } from './start-payment';
+import { startPayment } from '../payment-pages/start-payment';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Every environment variable the site server reads, in one place: docs/operations.md's table is
- * rendered from this list (`node scripts/env-table.ts`, kept equal by a test), and the start-up check
- * (`check.ts`) validates them. `required: 'production'` means a production start refuses to serve
- * without it; everywhere else the local default applies. No imports: the site server loads this
- * file directly.
+ * rendered from this list (`node scripts/env-table.ts`, kept equal by a test), and the start-up
+ * check (`src/server/start-check/check.ts`) validates them. `required: 'production'` means a
+ * production start refuses to serve without it; everywhere else the local default applies. No
+ * imports: the site server loads this file directly.
  */
 export interface Variable {
 	name: string;

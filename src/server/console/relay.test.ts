@@ -4,11 +4,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { findVpsImage } from '../../lib/vps/images';
 import { createSimulatedHypervisor } from '../hypervisor/simulated';
 import type { ConsoleSocket, ConsoleTicket, MachineSpec } from '../hypervisor/types';
-import { ByteQueue } from './byte-queue';
+import { ByteQueue } from '../rfb/byte-queue';
 import { relay } from './relay';
-import { firstFrame } from './rfb-client.test-helper';
+import { firstFrame } from '../rfb/rfb-client.test-helper';
 import { openUpstream } from './upstream';
-import { vncResponse } from './vnc-auth';
+import { vncResponse } from '../rfb/vnc-auth';
 
 // The relay between a viewer and the simulated machine's RFB server: VNC authentication done by
 // the relay upstream, None offered to the viewer, the machine's text screen in the first update.

@@ -1,7 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { consoleCloseCodes } from '../../lib/domain/console-ending.ts';
-import { ByteQueue } from './byte-queue.ts';
-import { acceptViewer, connectAsViewer } from './rfb-handshake.ts';
+import { ByteQueue } from '../rfb/byte-queue.ts';
+import { acceptViewer, connectAsViewer } from '../rfb/rfb-handshake.ts';
 
 // Joins the customer's browser and the hypervisor's console. The relay does the RFB security
 // handshake on both sides itself (rfb-handshake.ts), each in the version that side speaks:

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import type { User } from '@supabase/supabase-js';
-import { checkBearer, checkCookieSession } from '../auth/assurance';
+import { checkBearer, checkCookieSession } from './assurance';
 
 /**
  * The signed-in customer behind an API request: a bearer access token (scripts, other devices)

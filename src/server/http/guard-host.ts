@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { callerLocale } from './api';
-import { acceptsHost } from './site-origin';
+import { acceptsHost } from '../config/site-origin';
 import { splitLocale, useTranslations } from '../../i18n';
 import { logger } from '../log/logger';
 

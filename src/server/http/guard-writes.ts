@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { callerLocale, json } from './api';
 import { isCrossOriginWrite } from './same-origin';
-import { siteHosts, siteOrigins } from './site-origin';
+import { siteHosts, siteOrigins } from '../config/site-origin';
 import { useTranslations } from '../../i18n';
 import { logger } from '../log/logger';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCrossOriginWrite } from './same-origin';
-import { siteOrigins } from './site-origin';
+import { siteOrigins } from '../config/site-origin';
 
 const own = siteOrigins({ PUBLIC_SITE_URL: 'https://frostnode.example' });
 const post = (headers: Record<string, string>, method = 'POST') =>

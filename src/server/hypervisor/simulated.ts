@@ -19,8 +19,8 @@ import { loadMachines, saveMachines, type SimData, type SimMachine } from './sim
 import { simulatedMetrics } from './sim-metrics';
 import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim-timeline';
 import type { Hypervisor, MachineRef } from './types';
-import { bootText } from '../console/boot-text';
-import { openSimulatedConsole } from '../console/rfb-server';
+import { bootText } from './sim-boot-text';
+import { openSimulatedConsole } from '../rfb/rfb-server';
 
 // The embedded default when no Proxmox is configured: real machines kept in memory or a file,
 // moving through cloning, stopped, starting, running with HYPERVISOR_SIM_DELAY_MS per step, and

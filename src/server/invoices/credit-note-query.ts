@@ -2,7 +2,7 @@ import { isLocale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import type { LoadedInvoice } from './pdf-query';
-import { firstLine } from '../billing/invoice-lines';
+import { firstLine } from '../../lib/billing/invoice-lines';
 
 const columns =
 	'number, user_id, currency, subtotal, tax_rate, tax, total, issued_at, invoices(number, billing_name, billing_company, billing_address, billing_postal_code, billing_city, billing_country, billing_vat_number, invoice_items(position, description, line))';

@@ -2,7 +2,7 @@ import { isLocale, type Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { discountCodeOf } from './rows';
-import { signedAmount } from '../billing/invoice-lines';
+import { signedAmount } from '../../lib/billing/invoice-lines';
 import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
 import type { InvoiceForPdf, InvoiceLineForPdf } from './types';
 

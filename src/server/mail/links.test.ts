@@ -49,7 +49,7 @@ function owingAdmin() {
 
 async function everyMail(): Promise<MailMessage[]> {
 	sent.length = 0;
-	const checkout = await import('../checkout/mails');
+	const checkout = await import('../provisioning/mails');
 	const { staffReplyMail } = await import('../support/staff-reply');
 	const { sendBillingNotices } = await import('../billing/run/notices');
 	const { alertAccountOwner } = await import('../auth/guessing-alert');

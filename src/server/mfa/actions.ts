@@ -5,7 +5,7 @@ import { verifiedTotpFactors } from '../../lib/auth/assurance';
 import { totpCodeOf } from '../../lib/auth/recovery-codes';
 import { readForm } from '../auth/form';
 import { clientAddressOf } from '../http/request-address';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 import { adminClient } from '../supabase/admin-client';
 import { sendTwoFactorMail } from './mails';
 import { forgetRecoveryCodes, issueRecoveryCodes } from './recovery-codes';

@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { verifiedTotpFactors } from '../../lib/auth/assurance';
 import { looksLikeRecoveryCode, totpCodeOf } from '../../lib/auth/recovery-codes';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 import { logger } from '../log/logger';
 import { adminClient } from '../supabase/admin-client';
 import type { RequestClient } from '../supabase/request-client';
@@ -12,7 +12,7 @@ import { underCodeLimits, verifyTotp, type CodeResult } from './verify';
 
 interface CodeAttempt {
 	supabase: RequestClient;
-	/** Signed in with a password, still owing the code (src/server/auth/assurance.ts). */
+	/** Signed in with a password, still owing the code (src/server/http/assurance.ts). */
 	user: User;
 	typed: string;
 	clientAddress: string;

@@ -1,4 +1,4 @@
-import { nameOf, playerAddress } from '../servers/subdomain';
+import { nameOf, playerAddress } from '../subdomains/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
 import { orderCancelReasonSchema } from '../../lib/domain/order-cancel-reason';
 import { isUuid } from '../../lib/uuid';

@@ -3,7 +3,7 @@ import { logger } from '../log/logger';
 
 // Closing a Checkout page whose invoice can no longer be paid (cancelled by a money-back refund):
 // Stripe would otherwise take a payment on it for up to 24 hours. A payment that slips through
-// anyway is given back (payment-events/give-back.ts); this only spares the customer the round trip.
+// anyway is given back (billing/payment-events/give-back.ts); this only spares the customer the round trip.
 
 /** Expires an open Checkout Session; one no longer open (paid, expired) or unknown is left be. */
 export async function closeCheckout(client: Stripe, sessionId: string): Promise<void> {

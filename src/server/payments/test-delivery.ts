@@ -11,7 +11,7 @@ import {
 	type TestWebhookBody,
 } from './test-gateway';
 import { logger } from '../log/logger';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 
 // How the test pages' buttons (Pay / Decline, the Save card ones) reach fulfilment: as a signed
 // webhook POSTed over HTTP to this site's own /api/payments/test/webhook, the route Stripe's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import type { Locale } from '../../i18n';
-import { storedLineIn } from '../billing/invoice-lines';
+import { storedLineIn } from '../../lib/billing/invoice-lines';
 import { getPaymentGateway } from './index';
 import {
 	readTestSession,

@@ -3,10 +3,10 @@ import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../
 import { isUuid } from '../../lib/uuid';
 import { getDns } from '../dns';
 import { parseAddress } from '../dns/records';
-import { releaseLapsedHolds } from '../checkout/unpaid-holds';
+import { releaseLapsedHolds } from '../payment-pages/unpaid-holds';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
-import { liveStatuses, syncSubdomain } from './subdomain';
+import { liveStatuses, syncSubdomain } from '../subdomains/subdomain';
 
 export type SubdomainChangeRefusal =
 	| Exclude<SubdomainProblem, 'subdomain_required'>

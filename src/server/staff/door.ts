@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import type { User } from '@supabase/supabase-js';
-import { checkBearer, checkCookieSession, type SessionCheck } from '../auth/assurance';
+import { checkBearer, checkCookieSession, type SessionCheck } from '../http/assurance';
 import { adminClient } from '../supabase/admin-client';
 
 /** A member of staff, signed in with two-factor sign-in (aal2). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Json } from '../../lib/database.types';
 import type { Locale } from '../../i18n';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '../http/api';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 import { logger } from '../log/logger';
 import { limits } from '../rate-limit/limits';
 import { adminClient, type AdminClient } from '../supabase/admin-client';

@@ -54,4 +54,23 @@ export function createRequestClient(
 	});
 }
 
+/**
+ * The same visitor's client from a bare Cookie header, for a request with no response to set
+ * cookies on (the console's WebSocket upgrade, src/server/console/claim-upgrade.ts): a session
+ * refreshed to answer it is not written back, as a request to the site without a page would not be.
+ */
+export function cookieHeaderClient(
+	cookie: string,
+	clientAddress: string,
+	userAgent: string | undefined,
+): RequestClient {
+	const env = requireSupabaseEnv();
+	const jar = parseCookieHeader(cookie).map((c) => ({ name: c.name, value: c.value ?? '' }));
+	const fetch = visitorFetch(clientAddress, userAgent ?? null);
+	return createServerClient<Database>(env.url, env.anonKey, {
+		...(fetch ? { global: { fetch } } : {}),
+		cookies: { getAll: () => jar, setAll: () => {} },
+	});
+}
+
 export type RequestClient = ReturnType<typeof createRequestClient>;

@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { localizePath, useTranslations } from '../../i18n';
 import { routes } from '../../lib/routes';
 import type { PasswordApplied } from '../hypervisor';
-import { siteOrigin } from '../http/site-origin';
+import { siteOrigin } from '../config/site-origin';
 import { logger } from '../log/logger';
 import { composeMail } from '../mail/compose';
 import { deliver, mailLocale, siteUrl } from '../mail/product-mail';

@@ -3,7 +3,7 @@ import { findVpsImage } from '../../lib/vps/images';
 import type { VpsShownState } from '../../lib/vps/power';
 import { getHypervisor, type MetricPoint, type MetricsTimeframe } from '../hypervisor';
 import { logger } from '../log/logger';
-import { nameOf } from '../servers/subdomain';
+import { nameOf } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
 import { ownedVps, type OwnedVps } from './guard';
 

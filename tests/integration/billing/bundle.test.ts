@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import type * as BundleModule from '../../../src/server/billing/bundle.ts';
 import type * as RunModule from '../../../src/server/billing/run/run.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import { other } from '../data-model/personas.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 	b = await startBillingStack();
 	({ payInvoices } = await import('../../../src/server/billing/bundle.ts'));
 	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 

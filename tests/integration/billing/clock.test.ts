@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as RunModule from '../../../src/server/billing/run/run.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // The billing run on a clock the test moves, through the real run on the local stack with the
@@ -13,7 +13,7 @@ let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
 beforeAll(async () => {
 	b = await startBillingStack();
 	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 }, 60_000);
 
 afterAll(() => b.stop());

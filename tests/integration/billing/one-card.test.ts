@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import type * as UpgradeModule from '../../../src/server/billing/upgrade/upgrade.ts';
 import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as GatewayModule from '../../../src/server/payments/test-gateway.ts';
 import type * as PaymentsModule from '../../../src/server/payments/index.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 	b = await startBillingStack();
 	upgrade = await import('../../../src/server/billing/upgrade/upgrade.ts');
 	pause = await import('../../../src/server/billing/pause/pause.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	gateway = await import('../../../src/server/payments/test-gateway.ts');
 	payments = await import('../../../src/server/payments/index.ts');
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');

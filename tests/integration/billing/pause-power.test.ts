@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as GamePanelModule from '../../../src/server/game-panel/index.ts';
 import type * as QueriesModule from '../../../src/server/servers/queries.ts';
 import type { Personas } from '../data-model/personas.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 	({ p } = b);
 	pause = await import('../../../src/server/billing/pause/pause.ts');
 	queries = await import('../../../src/server/servers/queries.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ getGamePanel } = await import('../../../src/server/game-panel/index.ts'));
 	owner = (await p.owner.auth.getUser()).data.user!;
 }, 60_000);

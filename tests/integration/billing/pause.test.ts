@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakePterodactyl } from '../game-panel/fake-pterodactyl/index.ts';
 import { ids, other, type Personas } from '../data-model/personas.ts';
 import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // Pauses through the server modules on the local stack, with the fake Pterodactyl as the game
@@ -23,7 +23,7 @@ beforeAll(async () => {
 	b = await startBillingStack();
 	({ p, fake, admin } = b);
 	pause = await import('../../../src/server/billing/pause/pause.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	owner = (await p.owner.auth.getUser()).data.user!;
 }, 60_000);
 
@@ -197,7 +197,7 @@ describe('asking for a pause', () => {
 			[2, 'pending'],
 		]);
 		// The replaced invoice paid anyway (a payment page left open): nothing starts, and the
-		// payment is given back in full (payment-events/give-back.ts).
+		// payment is given back in full (billing/payment-events/give-back.ts).
 		await pay((first as { invoiceId: string }).invoiceId, 125, 'EUR');
 		expect((await serviceOf(id)).status).toBe('active');
 		const { data: replaced } = await p.service

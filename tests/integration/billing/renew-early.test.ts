@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import type * as RenewModule from '../../../src/server/billing/run/renew-early.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
 // Renewing early: the next renewal invoice now, paid through the gateway, extending the period
@@ -15,7 +15,7 @@ let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
 beforeAll(async () => {
 	b = await startBillingStack();
 	({ renewEarly } = await import('../../../src/server/billing/run/renew-early.ts'));
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 

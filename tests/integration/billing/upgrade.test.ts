@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import type * as UpgradeModule from '../../../src/server/billing/upgrade/upgrade.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import { other } from '../data-model/personas.ts';
 import { origin, startBillingStack, type BillingStack } from './fixture.ts';
 
@@ -16,7 +16,7 @@ let handlePaymentEvent: typeof FulfilmentModule.handlePaymentEvent;
 beforeAll(async () => {
 	b = await startBillingStack();
 	upgrade = await import('../../../src/server/billing/upgrade/upgrade.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 

@@ -7,7 +7,7 @@ import type * as RunModule from '../../../src/server/billing/run/run.ts';
 import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import type * as UpgradeModule from '../../../src/server/billing/upgrade/upgrade.ts';
 import type * as PauseModule from '../../../src/server/billing/pause/pause.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as ActionsModule from '../../../src/server/servers/actions.ts';
 import type * as HypervisorModule from '../../../src/server/hypervisor/index.ts';
 import type * as MachineModule from '../../../src/server/vps/machine.ts';
@@ -43,7 +43,7 @@ beforeAll(async () => {
 	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	({ orderUpgrade } = await import('../../../src/server/billing/upgrade/upgrade.ts'));
 	pause = await import('../../../src/server/billing/pause/pause.ts');
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ powerServer } = await import('../../../src/server/servers/actions.ts'));
 	({ getHypervisor } = await import('../../../src/server/hypervisor/index.ts'));
 	({ loadMachine } = await import('../../../src/server/vps/machine.ts'));

@@ -6,9 +6,9 @@ import {
 import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
 import { paidService as paidServiceFor } from './paid-service.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
+import type * as ProvisionModule from '../../../src/server/provisioning/provision.ts';
 import type * as AdminModule from '../../../src/server/supabase/admin-client.ts';
-import type * as ResumeModule from '../../../src/server/checkout/resume-provisioning.ts';
+import type * as ResumeModule from '../../../src/server/provisioning/resume-provisioning.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
 
 // Provisioning after a verified payment, against the fake Pterodactyl: panel outages are retried,
@@ -36,10 +36,10 @@ beforeAll(async () => {
 		PROVISIONING_POLL_MS: '5',
 	});
 	// Read after the environment is set: the retry and poll timings are taken at load.
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ provision } = await import('../../../src/server/provisioning/provision.ts'));
 	({ adminClient: admin } = await import('../../../src/server/supabase/admin-client.ts'));
 	({ resumeStalledProvisioning: resume } =
-		await import('../../../src/server/checkout/resume-provisioning.ts'));
+		await import('../../../src/server/provisioning/resume-provisioning.ts'));
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
 	ownerId = (await p.owner.auth.getUser()).data.user!.id;
 }, 60_000);

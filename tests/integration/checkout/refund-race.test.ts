@@ -10,7 +10,7 @@ import {
 import { fakeEnv } from '../game-panel/targets.ts';
 import { startProductStack, type Personas } from '../data-model/personas.ts';
 import { loadSimulation } from '../../../src/server/game-panel/sim-store.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
+import type * as ProvisionModule from '../../../src/server/provisioning/provision.ts';
 import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 import { paidService } from './paid-service.ts';
@@ -40,7 +40,7 @@ beforeAll(async () => {
 		PROVISIONING_RETRY_MS: '1',
 		PROVISIONING_POLL_MS: '5',
 	});
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ provision } = await import('../../../src/server/provisioning/provision.ts'));
 	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;

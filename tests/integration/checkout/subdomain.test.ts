@@ -6,9 +6,9 @@ import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as UpgradeModule from '../../../src/server/billing/upgrade/upgrade.ts';
 import type * as RunModule from '../../../src/server/billing/run/run.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
-import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
+import type * as ProvisionModule from '../../../src/server/provisioning/provision.ts';
+import type * as SubdomainModule from '../../../src/server/subdomains/subdomain.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
 import { lookUpEmbedded } from '../../../src/server/dns/embedded.ts';
 import { clientFor } from '../local-stack/helpers.ts';
@@ -48,10 +48,10 @@ beforeAll(async () => {
 	});
 	upgrade = await import('../../../src/server/billing/upgrade/upgrade.ts');
 	({ runBilling } = await import('../../../src/server/billing/run/run.ts'));
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
+	({ provision } = await import('../../../src/server/provisioning/provision.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
-	subdomains = await import('../../../src/server/servers/subdomain.ts');
+	subdomains = await import('../../../src/server/subdomains/subdomain.ts');
 	routes = {
 		checkout: (await import('../../../src/pages/api/checkout.ts')).POST,
 		check: (await import('../../../src/pages/api/subdomains/check.ts')).POST,

@@ -13,7 +13,7 @@ import {
 	testWebhookFor,
 } from '../../../src/server/payments/test-gateway.ts';
 import type { PaymentGateway } from '../../../src/server/payments/types.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
 import type * as LoggerModule from '../../../src/server/log/logger.ts';
 import { messages, signedInUser } from '../local-stack/helpers.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
 	});
 	checkout = (await import('../../../src/pages/api/checkout.ts')).POST;
 	check = (await import('../../../src/pages/api/subdomains/check.ts')).POST;
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ orderStatus } = await import('../../../src/server/orders/queries.ts'));
 	({ logger: log } = await import('../../../src/server/log/logger.ts'));
 }, 60_000);

@@ -15,9 +15,9 @@ import { messages } from '../local-stack/helpers.ts';
 import { paidVps, sshKey } from './vps-order.ts';
 import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
 import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
+import type * as ProvisionModule from '../../../src/server/provisioning/provision.ts';
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
-import type * as ResumeModule from '../../../src/server/checkout/resume-provisioning.ts';
+import type * as ResumeModule from '../../../src/server/provisioning/resume-provisioning.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
 import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
@@ -53,11 +53,11 @@ beforeAll(async () => {
 		PROVISIONING_RETRY_MS: '1',
 		PROVISIONING_POLL_MS: '5',
 	});
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ provision } = await import('../../../src/server/provisioning/provision.ts'));
 	({ orderStatus } = await import('../../../src/server/orders/queries.ts'));
 	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	({ resumeStalledProvisioning: resume } =
-		await import('../../../src/server/checkout/resume-provisioning.ts'));
+		await import('../../../src/server/provisioning/resume-provisioning.ts'));
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;

@@ -11,11 +11,11 @@ import {
 	signTestWebhook,
 	testWebhookFor,
 } from '../../../src/server/payments/test-gateway.ts';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as QueriesModule from '../../../src/server/orders/queries.ts';
 import type * as VpsQueriesModule from '../../../src/server/vps-panel/queries.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
-import type * as SubdomainModule from '../../../src/server/servers/subdomain.ts';
+import type * as SubdomainModule from '../../../src/server/subdomains/subdomain.ts';
 import type * as DnsModule from '../../../src/server/dns/index.ts';
 import { subdomainKeys } from '../../../src/server/dns/records.ts';
 import type * as LifecycleModule from '../../../src/server/http/lifecycle.ts';
@@ -60,12 +60,12 @@ beforeAll(async () => {
 	});
 	checkout = (await import('../../../src/pages/api/checkout.ts')).POST;
 	change = (await import('../../../src/pages/api/services/[id]/subdomain.ts')).POST;
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ orderStatus } = await import('../../../src/server/orders/queries.ts'));
 	({ vpsFacts } = await import('../../../src/server/vps-panel/queries.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
-	subdomains = await import('../../../src/server/servers/subdomain.ts');
+	subdomains = await import('../../../src/server/subdomains/subdomain.ts');
 	dns = await import('../../../src/server/dns/index.ts');
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 	const { data } = await b.p.owner.auth.getSession();

@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetworkResolver } from '../../../src/server/dns/resolver.ts';
-import { confirmForward } from '../../../src/server/vps/forward.ts';
+import { confirmForward } from '../../../src/server/reverse-dns/forward.ts';
 
 // The production resolver (node:dns/promises with configured servers) in front of a tiny DNS
 // server on loopback: answers A and AAAA, NXDOMAIN for unknown names, so forward confirmation is

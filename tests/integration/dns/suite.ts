@@ -8,7 +8,7 @@ import {
 } from '../../../src/server/dns/records.ts';
 import { createEmbeddedResolver } from '../../../src/server/dns/resolver.ts';
 import type { DnsPort } from '../../../src/server/dns/types.ts';
-import { confirmForward } from '../../../src/server/vps/forward.ts';
+import { confirmForward } from '../../../src/server/reverse-dns/forward.ts';
 
 /**
  * The one behaviour every DNS implementation must have, run by contract.test.ts against each (the

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { serveRfb } from '../../../src/server/console/rfb-server.ts';
+import { serveRfb } from '../../../src/server/rfb/rfb-server.ts';
 
 // The fake Proxmox's console: `POST .../vncproxy` and the `vncwebsocket` upgrade, answering as
 // qemu-server's PVE/API2/Qemu.pm does in each release. Until qemu-server 9.1.7 (April 2026; on

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import { relay } from '../../../src/server/console/relay.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { openUpstream } from '../../../src/server/console/upstream.ts';
 import {
 	HypervisorConflictError,

@@ -171,7 +171,8 @@ describe('adding a card on the gateway’s page', () => {
 	});
 
 	it('remembers the gateway’s customer with the card, and drops a card for nobody', async () => {
-		const { handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts');
+		const { handlePaymentEvent } =
+			await import('../../../src/server/billing/payment-events/handle.ts');
 		const card = { brand: 'amex', last4: '0005', expMonth: 6, expYear: 2031 };
 		const saved = { kind: 'card_saved' as const, eventId: `evt_${Date.now()}`, gateway: 'stripe' };
 		await handlePaymentEvent(

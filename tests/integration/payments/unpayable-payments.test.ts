@@ -4,7 +4,7 @@ import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import type { User } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as FulfilmentModule from '../../../src/server/payment-events/handle.ts';
+import type * as FulfilmentModule from '../../../src/server/billing/payment-events/handle.ts';
 import type * as MoneyBackModule from '../../../src/server/billing/refund/money-back.ts';
 import { isLocale, useTranslations } from '../../../src/i18n';
 import { createStripeGateway } from '../../../src/server/payments/stripe.ts';
@@ -37,7 +37,7 @@ const testSecret = 'unpayable-test-gateway-secret-0123456789';
 beforeAll(async () => {
 	b = await startBillingStack();
 	fake = await startStripeFake();
-	({ handlePaymentEvent } = await import('../../../src/server/payment-events/handle.ts'));
+	({ handlePaymentEvent } = await import('../../../src/server/billing/payment-events/handle.ts'));
 	({ requestMoneyBack } = await import('../../../src/server/billing/refund/money-back.ts'));
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);

@@ -37,7 +37,7 @@ export async function startVpsStack(): Promise<VpsStack> {
 		HYPERVISOR_SIM_FILE: join(folder, 'machines.json'),
 		HYPERVISOR_SIM_DELAY_MS: '0',
 	});
-	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	const { provision } = await import('../../../src/server/provisioning/provision.ts');
 	const admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	const owner = (await p.owner.auth.getUser()).data.user!;
 	const paid = async (key: string) => (await paidVps(p, owner.id, key)).serviceId;

@@ -10,7 +10,7 @@ import { clientFor, type Client } from '../local-stack/helpers.ts';
 import { paidVps } from '../checkout/vps-order.ts';
 import { sessionIdOf } from '../../../src/lib/auth/token-claims.ts';
 import { vpsConsoleCheck } from '../../../src/server/console/live-access.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { serveConsole } from '../../../src/server/console/serve.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 		// A small check interval keeps the test short; the default is seconds (docs/operations.md).
 		CONSOLE_ACCESS_CHECK_SECONDS: '0.2',
 	});
-	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	const { provision } = await import('../../../src/server/provisioning/provision.ts');
 	open = await import('../../../src/server/console/open.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;

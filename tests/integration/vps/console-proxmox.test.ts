@@ -11,7 +11,7 @@ import {
 	type FakeProxmox,
 } from '../hypervisor/fake-proxmox.ts';
 import { fakeProxmoxVersions } from '../hypervisor/fake-proxmox-console.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { serveSite } from '../../../scripts/serve.ts';
 import { freePort } from '../../../scripts/two-servers/ports.ts';
 import {
@@ -82,7 +82,7 @@ describe.each(fakeProxmoxVersions)('the console on Proxmox VE %s', (version) => 
 		customer = await signedInCustomer(p.service, origin);
 		serviceId = (await paidVps(p, customer.id, `console-pve-${version.replaceAll('.', '-')}`))
 			.serviceId;
-		const { provision } = await import('../../../src/server/checkout/provision.ts');
+		const { provision } = await import('../../../src/server/provisioning/provision.ts');
 		const { adminClient } = await import('../../../src/server/supabase/admin-client.ts');
 		await provision(adminClient()!, serviceId, origin);
 		const service = await p.service.from('services').select('status').eq('id', serviceId).single();

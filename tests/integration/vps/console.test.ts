@@ -3,15 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { User } from '@supabase/supabase-js';
+import { createServerClient } from '@supabase/ssr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { other, startProductStack, type Personas } from '../data-model/personas.ts';
+import { demo, other, startProductStack, type Personas } from '../data-model/personas.ts';
 import { paidVps } from '../checkout/vps-order.ts';
-import { firstFrame } from '../../../src/server/console/rfb-client.test-helper.ts';
+import { firstFrame } from '../../../src/server/rfb/rfb-client.test-helper.ts';
 import { relay } from '../../../src/server/console/relay.ts';
 import { openUpstream } from '../../../src/server/console/upstream.ts';
 import type * as OpenModule from '../../../src/server/console/open.ts';
+import type * as UpgradeModule from '../../../src/server/console/claim-upgrade.ts';
 import type { ClaimedConsole } from '../../../src/server/console/serve.ts';
 import { sessionIdOf } from '../../../src/lib/auth/token-claims.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
@@ -28,6 +30,7 @@ let asOwner: { customer: User; accessToken: string | null };
 let ownerSession: { userId: string; sessionId: string };
 let admin: AdminClient;
 let open: typeof OpenModule;
+let upgrade: typeof UpgradeModule;
 let serviceId: string;
 const folder = mkdtempSync(join(tmpdir(), 'vps-console-'));
 
@@ -42,8 +45,9 @@ beforeAll(async () => {
 		HYPERVISOR_SIM_FILE: join(folder, 'machines.json'),
 		HYPERVISOR_SIM_DELAY_MS: '0',
 	});
-	const { provision } = await import('../../../src/server/checkout/provision.ts');
+	const { provision } = await import('../../../src/server/provisioning/provision.ts');
 	open = await import('../../../src/server/console/open.ts');
+	upgrade = await import('../../../src/server/console/claim-upgrade.ts');
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;
 	owner = (await p.owner.auth.getUser()).data.user!;
 	asOwner = {
@@ -154,5 +158,58 @@ describe('the browser console', () => {
 		expect(data ?? []).toEqual([]);
 		const { data: stored } = await p.service.from('vps_console_tokens').select('token_hash');
 		for (const row of stored!) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+	});
+});
+
+/** A browser's sign-in as @supabase/ssr keeps it: the Cookie header it sends, and its token. */
+async function browserSignIn(): Promise<{ cookie: string; accessToken: string }> {
+	const jar = new Map<string, string>();
+	const client = createServerClient(p.stack.url, p.stack.anonKey, {
+		cookies: {
+			getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+			setAll: (list) => list.forEach(({ name, value }) => jar.set(name, value)),
+		},
+	});
+	const { data, error } = await client.auth.signInWithPassword(demo);
+	if (error) throw error;
+	const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+	return { cookie, accessToken: data.session.access_token };
+}
+
+describe('the console WebSocket upgrade (server/console-upgrade.ts, in process)', () => {
+	const ask = (token: string, cookie: string) => ({
+		token,
+		cookie,
+		clientAddress: '203.0.113.9',
+		userAgent: 'vitest',
+	});
+
+	it('spends the token for the session in the browser cookies, once, and reaches the screen', async () => {
+		const browser = await browserSignIn();
+		const opened = await open.openConsole(
+			admin,
+			{ customer: owner, accessToken: browser.accessToken },
+			serviceId,
+		);
+		if (typeof opened === 'string') throw new Error(opened);
+		const claimed = await upgrade.claimFromUpgrade(ask(tokenOf(opened.url), browser.cookie));
+		if (typeof claimed === 'string') throw new Error(claimed);
+		expect(claimed.grant).toMatchObject({ userId: owner.id, serviceId });
+		expect(await screen(claimed)).toBeGreaterThan(1000);
+		expect(await upgrade.claimFromUpgrade(ask(tokenOf(opened.url), browser.cookie))).toBe('token');
+	});
+
+	it('refuses without cookies and with another sign-in of the same customer', async () => {
+		const browser = await browserSignIn();
+		const another = await browserSignIn();
+		const asBrowser = { customer: owner, accessToken: browser.accessToken };
+		const first = await open.openConsole(admin, asBrowser, serviceId);
+		if (typeof first === 'string') throw new Error(first);
+		expect(await upgrade.claimFromUpgrade(ask(tokenOf(first.url), ''))).toBe('session');
+		const second = await open.openConsole(admin, asBrowser, serviceId);
+		if (typeof second === 'string') throw new Error(second);
+		expect(await upgrade.claimFromUpgrade(ask(tokenOf(second.url), another.cookie))).toBe(
+			'session',
+		);
 	});
 });

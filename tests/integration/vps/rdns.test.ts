@@ -9,7 +9,7 @@ import { paidVps } from '../checkout/vps-order.ts';
 import { createEmbeddedDns, lookUpEmbedded } from '../../../src/server/dns/embedded.ts';
 import { defaultReverseZones } from '../../../src/server/dns/config.ts';
 import { reverseName } from '../../../src/server/dns/records.ts';
-import type * as ProvisionModule from '../../../src/server/checkout/provision.ts';
+import type * as ProvisionModule from '../../../src/server/provisioning/provision.ts';
 import type * as HostStepsModule from '../../../src/server/billing/host-steps.ts';
 import type { AdminClient } from '../../../src/server/supabase/admin-client.ts';
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
 		DNS_REVERSE_ZONES: '',
 		DNS_EMBEDDED_FILE: dnsFile,
 	});
-	({ provision } = await import('../../../src/server/checkout/provision.ts'));
+	({ provision } = await import('../../../src/server/provisioning/provision.ts'));
 	({ moveService } = await import('../../../src/server/billing/host-steps.ts'));
 	route = (await import('../../../src/pages/api/services/[id]/rdns.ts')).POST;
 	admin = (await import('../../../src/server/supabase/admin-client.ts')).adminClient()!;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { cronAccess } from '~/server/billing/run/cron-auth';
 import { runBilling } from '~/server/billing/run/run';
 import { apiError, callerLocale, json } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { fromThisProcess, resumeAfterStart } from '~/server/checkout/resume-provisioning';
+import { fromThisProcess } from '~/server/http/process-token';
+import { resumeAfterStart } from '~/server/provisioning/resume-provisioning';
 import { json } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { inBackground } from '~/server/http/lifecycle';
 import { logger } from '~/server/log/logger';
 import { adminClient } from '~/server/supabase/admin-client';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { checkCookieSession } from '~/server/auth/assurance';
+import { checkCookieSession } from '~/server/http/assurance';
 import { apiError, callerLocale, json, readJsonBody, tooManyRequests } from '~/server/http/api';
 import { logger } from '~/server/log/logger';
 import { limits } from '~/server/rate-limit/limits';

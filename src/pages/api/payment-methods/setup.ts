@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { apiError, json } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { customerRoute } from '~/server/http/customer-route';
 import { startCardSetup } from '~/server/payment-methods/actions';
 import { limits } from '~/server/rate-limit/limits';

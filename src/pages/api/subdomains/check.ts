@@ -6,7 +6,7 @@ import { getDns } from '~/server/dns';
 import { clientAddressOf } from '~/server/http/request-address';
 import { limits } from '~/server/rate-limit/limits';
 import { subdomainRefusals } from '~/server/servers/refusals';
-import { subdomainRefusal } from '~/server/servers/subdomain';
+import { subdomainRefusal } from '~/server/subdomains/subdomain';
 import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;

@@ -9,7 +9,7 @@ import { pausePaidPath } from '../../../lib/routes';
 import { isUuid } from '../../../lib/uuid';
 import { getPaymentGateway } from '../../payments';
 import type { AdminClient } from '../../supabase/admin-client';
-import { lineColumns, lineIn } from '../invoice-lines';
+import { lineColumns, lineIn } from '../../../lib/billing/invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import { currencySchema } from '../../../lib/domain/currency';
 import { productTypeSchema, type ProductType } from '../../../lib/domain/product';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../../lib/uuid';
-import { closePages } from '../../checkout/close-pages';
+import { closePages } from '../../payment-pages/close-pages';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
 import { logger } from '../../log/logger';
-import { syncSubdomain } from '../../servers/subdomain';
+import { syncSubdomain } from '../../subdomains/subdomain';
 import type { AdminClient } from '../../supabase/admin-client';
 import { deleteLateServer } from './late-server';
 import { moneyBackDays, moneyBackKey, moneyBackStanding } from './money-back-window';

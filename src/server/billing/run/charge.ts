@@ -1,6 +1,6 @@
 import { useTranslations } from '../../../i18n';
 import { productOf } from '../../../lib/product-name';
-import { handlePaymentEvent } from '../../payment-events/handle';
+import { handlePaymentEvent } from '../payment-events/handle';
 import { mailLocale } from '../../mail/product-mail';
 import { getPaymentGateway } from '../../payments';
 import type { AdminClient } from '../../supabase/admin-client';

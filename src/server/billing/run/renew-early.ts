@@ -3,7 +3,7 @@ import type { Locale } from '../../../i18n';
 import { isUuid } from '../../../lib/uuid';
 import { getPaymentGateway } from '../../payments';
 import type { AdminClient } from '../../supabase/admin-client';
-import { firstLine, storedLineIn } from '../invoice-lines';
+import { firstLine, storedLineIn } from '../../../lib/billing/invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import { issueRenewalInvoice, type RenewalSubject } from './renewal-invoice';
 import type { PaymentMethodKind } from '../../../lib/domain/payment-method';

@@ -4,7 +4,7 @@ import { findCycle, vatRateFor } from '../../../lib/catalogue';
 import { percentOf } from '../../../lib/money';
 import type { AdminClient } from '../../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
-import { lineColumns } from '../invoice-lines';
+import { lineColumns } from '../../../lib/billing/invoice-lines';
 
 export const dateOf = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
 /** The same time of day as `like`, on `date`: periods keep the hour they started at. */

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { RENEWAL_NOTICE_DAYS } from '../../../lib/billing';
-import { resumeStalledProvisioning } from '../../checkout/resume-provisioning';
+import { resumeStalledProvisioning } from '../../provisioning/resume-provisioning';
 import { isShuttingDown } from '../../http/lifecycle';
 import { logger } from '../../log/logger';
 import type { AdminClient } from '../../supabase/admin-client';
 import { billingCandidates } from './candidates';
 import { endDuePauses } from '../pause/pause-sweep';
 import { sendBillingNotices } from './notices';
-import { syncOwedSubdomains } from '../../servers/subdomain';
-import { removeReleasedPtrs } from '../../vps/rdns';
+import { syncOwedSubdomains } from '../../subdomains/subdomain';
+import { removeReleasedPtrs } from '../../reverse-dns/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
-import { releaseLapsedHolds } from '../../checkout/unpaid-holds';
+import { releaseLapsedHolds } from '../../payment-pages/unpaid-holds';
 
 /** How long one run may hold the lock before another server may assume it died. */
 const LEASE_SECONDS = 15 * 60;

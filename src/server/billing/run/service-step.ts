@@ -1,7 +1,7 @@
 import { dueActions, lateFee } from '../../../lib/billing';
 import type { AdminClient } from '../../supabase/admin-client';
 import type { BillingCandidate } from './candidates';
-import { lineColumns } from '../invoice-lines';
+import { lineColumns } from '../../../lib/billing/invoice-lines';
 import { chargeRenewal } from './charge';
 import { moveService } from '../host-steps';
 import type { BillingState } from '../panel-steps';

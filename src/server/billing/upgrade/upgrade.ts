@@ -3,10 +3,10 @@ import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../../i18n';
 import type { InvoiceLine } from '../../../lib/billing/invoice-line';
 import { routes } from '../../../lib/routes';
-import { payByCode } from '../../payment-events/pay-by-code';
+import { payByCode } from '../payment-events/pay-by-code';
 import { getPaymentGateway } from '../../payments';
 import type { AdminClient } from '../../supabase/admin-client';
-import { lineColumns, lineIn } from '../invoice-lines';
+import { lineColumns, lineIn } from '../../../lib/billing/invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import {
 	databaseUpgradeRefusalSchema,

@@ -12,18 +12,11 @@ const codeRow = z.object({
 	created_at: z.string(),
 });
 export type DiscountCodeRow = z.infer<typeof codeRow>;
+// The rule `discount_code_percent` applies, pure: the staff table asks it too.
+export { isRedeemable } from '../../../lib/staff/discount-codes';
+
 const codeColumns =
 	'code, percent, valid_from, valid_until, max_uses, uses, first_invoice_only, created_at';
-
-/** Whether a code can be used at `now`: inside its window and under its limit. */
-export function isRedeemable(code: DiscountCodeRow, now: Date): boolean {
-	const t = now.getTime();
-	return (
-		new Date(code.valid_from).getTime() <= t &&
-		(code.valid_until === null || new Date(code.valid_until).getTime() > t) &&
-		(code.max_uses === null || code.uses < code.max_uses)
-	);
-}
 
 /** Every code, newest first (the table is only read by the server: nobody can list it else). */
 export async function listDiscountCodes(admin: AdminClient): Promise<DiscountCodeRow[]> {

@@ -7,7 +7,7 @@ import {
 	transactionStatusSchema,
 } from '../../../lib/domain/transaction-kind';
 import { isUuid } from '../../../lib/uuid';
-import { signedAmount, storedLineIn } from '../../billing/invoice-lines';
+import { signedAmount, storedLineIn } from '../../../lib/billing/invoice-lines';
 import type { AdminClient } from '../../supabase/admin-client';
 
 const money = z.number().int();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settlePayment } from '../../payment-events/paid';
+import { settlePayment } from '../../billing/payment-events/paid';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
 import { isUuid } from '../../../lib/uuid';

@@ -1,4 +1,4 @@
-import { giveBack, unpayableSchema } from '../../payment-events/give-back';
+import { giveBack, unpayableSchema } from '../../billing/payment-events/give-back';
 import { refundInvoice } from '../../billing/refund/refund-invoice';
 import type { PaymentGateway } from '../../payments/types';
 import type { AdminClient } from '../../supabase/admin-client';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { giveUp } from '../../checkout/give-up';
-import { provision } from '../../checkout/provision';
+import { giveUp } from '../../provisioning/give-up';
+import { provision } from '../../provisioning/provision';
 import { inBackground } from '../../http/lifecycle';
 import { logger } from '../../log/logger';
 import type { StaffOutcome, StaffRequest } from '../write';

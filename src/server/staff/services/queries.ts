@@ -3,7 +3,7 @@ import { currencySchema } from '../../../lib/domain/currency';
 import { findGame } from '../../../lib/games';
 import { serviceStatuses } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
-import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
+import { stalledAfterMinutes } from '../../provisioning/resume-provisioning';
 import type { AdminClient } from '../../supabase/admin-client';
 import { staffServiceColumns, staffServiceSchema, type StaffService } from './service-row';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
+import { stalledAfterMinutes } from '../../provisioning/resume-provisioning';
 import { isStuck } from './service-row';
 
 const now = new Date('2026-11-28T12:00:00Z');

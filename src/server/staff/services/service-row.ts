@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { productTypeSchema } from '../../../lib/domain/product';
 import { serviceStatusSchema } from '../../../lib/domain/service-status';
 import { isUuid } from '../../../lib/uuid';
-import { stalledAfterMinutes } from '../../checkout/resume-provisioning';
+import { stalledAfterMinutes } from '../../provisioning/resume-provisioning';
 import type { AdminClient } from '../../supabase/admin-client';
 
 /** What a staff action needs to know about one service, read with the service role. */

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { retryPayment } from '~/server/checkout/retry-payment';
 import { apiError, json } from '~/server/http/api';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import { customerRoute } from '~/server/http/customer-route';
 import { limits } from '~/server/rate-limit/limits';
 import { paymentMethodSchema } from '~/lib/domain/payment-method';

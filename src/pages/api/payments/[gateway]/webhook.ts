@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handlePaymentEvent } from '~/server/payment-events/handle';
+import { handlePaymentEvent } from '~/server/billing/payment-events/handle';
 import { json } from '~/server/http/api';
 import { readCappedText } from '~/server/http/body';
-import { siteOrigin } from '~/server/http/site-origin';
+import { siteOrigin } from '~/server/config/site-origin';
 import {
 	getPaymentGateway,
 	PaymentConfigError,

@@ -4,8 +4,8 @@ import { useTranslations } from '~/i18n';
 import { json } from '~/server/http/api';
 import { customerRoute } from '~/server/http/customer-route';
 import { limits } from '~/server/rate-limit/limits';
-import { setReverseDns } from '~/server/vps/rdns';
-import { rdnsRefusals } from '~/server/vps/rdns-refusals';
+import { setReverseDns } from '~/server/reverse-dns/rdns';
+import { rdnsRefusals } from '~/server/reverse-dns/rdns-refusals';
 
 export const prerender = false;
 
