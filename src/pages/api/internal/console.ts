@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromThisProcess } from '~/server/checkout/resume-provisioning';
 import { claimConsole } from '~/server/console/open';
 import { json } from '~/server/http/api';
+import { readCappedText } from '~/server/http/body';
 import { callerOf } from '~/server/http/caller';
 import { logger } from '~/server/log/logger';
 import { adminClient } from '~/server/supabase/admin-client';
@@ -10,6 +11,14 @@ import { accessTokenOf } from '~/server/vps-panel/door';
 import { sessionIdOf } from '~/lib/auth/token-claims';
 
 export const prerender = false;
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return null;
+	}
+}
 
 const body = z.object({ token: z.string().max(100) });
 
@@ -25,7 +34,8 @@ export const POST: APIRoute = async (context) => {
 	if (!fromThisProcess(context.request)) return new Response(null, { status: 404 });
 	const admin = adminClient();
 	if (!admin) return json(503, { error: 'unavailable' });
-	const parsed = body.safeParse(await context.request.json().catch(() => null));
+	const read = await readCappedText(context.request, 1024);
+	const parsed = body.safeParse(read.ok ? parseJson(read.text) : null);
 	if (!parsed.success) return json(400, { error: 'invalid' });
 	const user = await callerOf(context);
 	const sessionId = user ? sessionIdOf((await accessTokenOf(context)) ?? '') : null;
