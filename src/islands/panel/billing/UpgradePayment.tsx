@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
@@ -74,7 +75,7 @@ export default function UpgradePayment(props: Props) {
 		);
 	const upgrade = loaded.data;
 	const { invoice } = upgrade;
-	const open = invoice.status === 'unpaid' || invoice.status === 'overdue';
+	const open = isOpenInvoice(invoice.status);
 	return (
 		<div className="flex flex-col gap-6" data-upgrade={upgrade.status}>
 			<section className="card flex flex-col gap-4" aria-labelledby="upgrade-change">

@@ -1,3 +1,4 @@
+import { isEnded } from '../../../lib/domain/service-status';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $server, $serverNotice, followLive, loadServer } from '../../../stores/game-server';
@@ -41,7 +42,7 @@ export default function ServerDetail(props: Props) {
 			tools={tools}
 		>
 			{(server) => {
-				const running = !['cancelled', 'terminated'].includes(server.status);
+				const running = !isEnded(server.status);
 				return (
 					<article className="flex flex-col gap-6" data-server-detail={server.id}>
 						<div className="min-h-6" aria-live="polite">
