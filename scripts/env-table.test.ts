@@ -43,6 +43,8 @@ function sourceFiles(): string[] {
 const dotted = /\benv\.([A-Z][A-Z0-9_]*)\b/g;
 const bracketed = /\benv\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\]/g;
 const quoted = /['"`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"`]/g;
+/** `setting('X')` and `numberSetting('X', …)`, the registry's own readers. */
+const viaSetting = /\b(?:setting|numberSetting)\(\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g;
 /** Vite's and Astro's own `import.meta.env` values, which are no operator's setting. */
 const builtIn = new Set(['DEV', 'PROD', 'SSR', 'MODE', 'BASE_URL', 'SITE', 'ASSETS_PREFIX']);
 
@@ -53,6 +55,7 @@ function readNames(): Map<string, string[]> {
 		const server = /^(src\/server|server)\//.test(relative(root, file));
 		const readsEnv = /process\.env|\benv\[/.test(text);
 		const patterns = server && readsEnv ? [dotted, bracketed, quoted] : [dotted, bracketed];
+		patterns.push(viaSetting);
 		for (const pattern of patterns)
 			for (const [, name] of text.matchAll(pattern)) {
 				if (!name || builtIn.has(name)) continue;
@@ -80,7 +83,7 @@ describe('docs/operations.md, every environment variable', () => {
 });
 
 describe('the registry (src/server/config/variables.ts)', () => {
-	const registered = new Set(variables.map((variable) => variable.name));
+	const registered = new Set<string>(variables.map((variable) => variable.name));
 	const read = readNames();
 
 	it('has every variable the server code reads', () => {
@@ -97,5 +100,13 @@ describe('the registry (src/server/config/variables.ts)', () => {
 
 	it('lists each variable once', () => {
 		expect(variables.length).toBe(registered.size);
+	});
+
+	it('is how src/server reads a setting: no file there reads process.env.NAME itself', () => {
+		const own = sourceFiles()
+			.map((file) => relative(root, file))
+			.filter((file) => file.startsWith('src/server/') && file !== 'src/server/config/variables.ts')
+			.filter((file) => /process\.env\.[A-Z]/.test(readFileSync(join(root, file), 'utf8')));
+		expect(own, "read it with setting('NAME') from src/server/config/variables.ts").toEqual([]);
 	});
 });

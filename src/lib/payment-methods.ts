@@ -11,20 +11,19 @@ import type { PaymentMethodKind } from './domain/payment-method';
  * Denmark and Finland) and is single-use, so it is never saved for renewals. Vipps is not offered
  * (a Stripe private preview). src/server/payments/README.md has the sources.
  */
-const matrix: Record<Currency, readonly PaymentMethodKind[]> = {
-	USD: ['card', 'paypal'],
-	EUR: ['card', 'paypal', 'mobilepay'],
-	DKK: ['card', 'paypal', 'mobilepay'],
-	NOK: ['card', 'paypal', 'mobilepay'],
-	SEK: ['card', 'paypal', 'mobilepay'],
-};
+const everywhere = ['card', 'paypal'] as const satisfies readonly PaymentMethodKind[];
+const mobilePayCurrencies: readonly Currency[] = ['EUR', 'DKK', 'NOK', 'SEK'];
+
+function offered(currency: Currency): readonly PaymentMethodKind[] {
+	return mobilePayCurrencies.includes(currency) ? [...everywhere, 'mobilepay'] : everywhere;
+}
 
 export function methodsFor(currency: string): PaymentMethodKind[] {
 	const code = currency.toUpperCase();
-	return isCurrency(code) ? [...matrix[code]] : [];
+	return isCurrency(code) ? [...offered(code)] : [];
 }
 
 /** Every method checkout offers in at least one currency: what the site may say it accepts. */
 export function acceptedMethods(): PaymentMethodKind[] {
-	return [...new Set(currencies.flatMap((currency) => matrix[currency]))];
+	return [...new Set(currencies.flatMap(offered))];
 }

@@ -1,3 +1,4 @@
+import type { GamePowerAction } from '../lib/domain/power';
 import { atom } from 'nanostores';
 import type { LiveStatus, ServerDetail } from '../lib/panel/types';
 import { getJson, panelResource, postJson } from './panel-fetch';
@@ -79,8 +80,8 @@ async function act<T>(busy: string, path: string, body: object, done?: (data: T)
 	return answer.data;
 }
 
-export async function power(signal: 'start' | 'stop' | 'restart', locale: string) {
-	const answer = await act<{ live: LiveStatus | null }>(signal, 'power', { signal, locale });
+export async function power(action: Exclude<GamePowerAction, 'kill'>, locale: string) {
+	const answer = await act<{ live: LiveStatus | null }>(action, 'power', { action, locale });
 	if (answer) $live.set(answer.live);
 	kick?.();
 	// The activity log has a new line: read the page again (it stays shown while that happens).

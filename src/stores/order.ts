@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../lib/domain/invoice-status';
 import { map } from 'nanostores';
 import type { OrderStatus } from '../lib/order-status';
 import { clearCart } from './cart-page';
@@ -20,8 +21,7 @@ export const $order = map<{
 
 /** Where an order is on its way from payment to a running server. */
 export function stageOf(order: OrderStatus | null): Stage {
-	if (!order || order.invoice.status === 'unpaid' || order.invoice.status === 'overdue')
-		return 'unpaid';
+	if (!order || isOpenInvoice(order.invoice.status)) return 'unpaid';
 	const { service } = order;
 	// Paid when no VPS address was left: cancelled and refunded at once.
 	if (order.cancelReason === 'no_vps_address') return 'soldOut';

@@ -9,3 +9,13 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 // Pure: browser code that needs only the list or the type leaves zod out of its bundle.
 export const invoiceStatusSchema = /* @__PURE__ */ z.enum(invoiceStatuses);
+
+/** Open: issued and not yet paid, on time or late; the customer still owes it. */
+export const openInvoiceStatuses = [
+	'unpaid',
+	'overdue',
+] as const satisfies readonly InvoiceStatus[];
+
+export function isOpenInvoice(status: string): boolean {
+	return (openInvoiceStatuses as readonly string[]).includes(status);
+}

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../domain/invoice-status';
 import { unpaidConsequences } from '../billing/decline';
 import type { ActivityEntry, InvoiceRow, Suspension } from './types';
 
@@ -14,8 +15,7 @@ export function suspensionOf(
 ): Suspension | null {
 	if (status !== 'suspended') return null;
 	const unpaid = invoices.find(
-		(invoice) =>
-			invoice.kind === 'renewal' && (invoice.status === 'overdue' || invoice.status === 'unpaid'),
+		(invoice) => invoice.kind === 'renewal' && isOpenInvoice(invoice.status),
 	);
 	if (!unpaid) return null;
 	const event = activity.find((entry) => entry.event === 'suspended');

@@ -1,8 +1,9 @@
 // Which power controls a VPS's page offers, and why one is not: the customer always learns the
 // reason (suspended, being installed, already stopped) instead of meeting a dead button.
 
-export const vpsPowerActions = ['start', 'shutdown', 'stop', 'reboot', 'reset'] as const;
-export type VpsPowerAction = (typeof vpsPowerActions)[number];
+import type { VpsPowerAction } from '../domain/power';
+
+export { vpsPowerActions, type VpsPowerAction } from '../domain/power';
 
 /** What the page shows: the machine's state, or the service's when it has none to act on. */
 export type VpsShownState =

@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import { getHypervisor, type MachineRef } from '../hypervisor';
 import { syncSubdomain } from '../subdomains/subdomain';
 import type { AdminClient } from '../supabase/admin-client';
@@ -74,7 +75,7 @@ export async function moveService(
 	if (error) throw new Error(`set_service_billing_state: ${error.message}`);
 	// An ended service frees its label: its records go (a DNS failure is recorded and retried).
 	// Its addresses' reverse DNS goes too: the release cleared their names, the DNS is ours to clear.
-	if (state === 'terminated' || state === 'cancelled') {
+	if (hasEnded(state)) {
 		await syncSubdomain(admin, service.id).catch(() => undefined); // the run's sweep tries again
 		await removeReleasedPtrs(admin).catch(() => undefined); // so does this one's
 	}

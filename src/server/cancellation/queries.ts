@@ -1,3 +1,4 @@
+import { openInvoiceStatuses } from '../../lib/domain/invoice-status';
 import { anchorDayOf, pauseQuotes } from '../../lib/billing/pause-quote';
 import { vatRateFor } from '../../lib/catalogue';
 import { currencySchema } from '../../lib/domain/currency';
@@ -52,7 +53,7 @@ export async function cancelPage(
 			.select('id')
 			.eq('service_id', serviceId)
 			.eq('user_id', userId)
-			.in('status', ['unpaid', 'overdue']),
+			.in('status', [...openInvoiceStatuses]),
 		client.from('profiles').select('country').eq('id', userId).maybeSingle(),
 		moneyBackOffer(client, userId, serviceId, now),
 	]);

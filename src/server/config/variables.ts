@@ -24,7 +24,7 @@ export interface Variable {
 	does: string;
 }
 
-export const variables: readonly Variable[] = [
+export const variables = [
 	{
 		name: 'NODE_ENV',
 		group: 'Site',
@@ -447,4 +447,28 @@ export const variables: readonly Variable[] = [
 		example: 'billing@frostnode.example',
 		does: 'The contact address on invoices',
 	},
-];
+] as const satisfies readonly Variable[];
+
+export type VariableName = (typeof variables)[number]['name'];
+
+/**
+ * A setting as the site server reads it: trimmed, and undefined when unset or blank. Only a name
+ * on the list above can be read, so every setting is documented and checked at start-up.
+ */
+export function setting(
+	name: VariableName,
+	env: Record<string, string | undefined> = process.env,
+): string | undefined {
+	return env[name]?.trim() || undefined;
+}
+
+/** A whole-number setting (milliseconds, say), or `fallback` when unset or not a number. */
+export function numberSetting(
+	name: VariableName,
+	fallback: number,
+	env: Record<string, string | undefined> = process.env,
+): number {
+	const raw = setting(name, env);
+	const value = Number(raw);
+	return raw !== undefined && Number.isFinite(value) ? value : fallback;
+}

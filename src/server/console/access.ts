@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import type { UiKey } from '../../i18n';
 import { getHypervisor, HypervisorError, HypervisorUnavailableError } from '../hypervisor';
 import type { AdminClient } from '../supabase/admin-client';
@@ -31,7 +32,7 @@ export async function consoleAccess(
 	if (error) throw new Error(`services: ${error.message}`);
 	if (!data || data.user_id !== userId || data.product_type !== 'vps') return 'not_found';
 	if (data.status === 'suspended') return 'suspended';
-	if (data.status === 'cancelled' || data.status === 'terminated') return 'ended';
+	if (hasEnded(data.status)) return 'ended';
 	if (data.status !== 'active') return 'not_ready';
 	const machine = await loadMachine(admin, serviceId);
 	if (!machine) return 'not_ready';

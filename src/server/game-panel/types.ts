@@ -1,10 +1,11 @@
+import type { GamePowerAction } from '../../lib/domain/power';
 import type { GameId } from '../../lib/games';
 
 // The game panel port: what provisioning, billing and the customer panel depend on. index.ts picks
 // the implementation from the environment (Pterodactyl, or the embedded simulation); callers never
 // name one. Every method rejects with the classes in errors.ts.
 
-export type PowerSignal = 'start' | 'stop' | 'restart' | 'kill';
+export type PowerSignal = GamePowerAction;
 
 /**
  * What a server is doing. `install_failed` is the panel's own terminal status (the egg's install

@@ -1,3 +1,4 @@
+import type { VpsPowerAction } from '../../lib/domain/power';
 import type { MetricPoint, MetricsTimeframe } from '../../lib/vps/metrics';
 
 // The hypervisor port: what provisioning needs from whatever runs customers' VPS machines.
@@ -7,7 +8,7 @@ export type MachineState =
 	'cloning' | 'stopped' | 'starting' | 'running' | 'stopping' | 'suspended';
 
 /** `shutdown` asks the guest (ACPI); `stop` pulls the plug; `reset` presses the reset button. */
-export type PowerAction = 'start' | 'stop' | 'shutdown' | 'reboot' | 'reset';
+export type PowerAction = VpsPowerAction;
 
 /**
  * How the customer logs in: SSH public keys, or a crypt(3) password hash. Only a Windows image

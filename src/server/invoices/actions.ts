@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../lib/domain/invoice-status';
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../i18n';
 import { isUuid } from '../../lib/uuid';
@@ -31,7 +32,7 @@ export async function payInvoice(
 	if (error) throw new Error(`invoice ${invoiceId}: ${error.message}`);
 	if (!invoice) return 'not_found';
 	const total = Number(invoice.total);
-	if (!['unpaid', 'overdue'].includes(invoice.status) || total <= 0) return 'not_payable';
+	if (!isOpenInvoice(invoice.status) || total <= 0) return 'not_payable';
 	if (!getPaymentGateway().methodsFor(invoice.currency).includes(method))
 		return 'method_unavailable';
 	// An upgrade's customer comes back to the upgrade (which then says it is live), others to the invoice.

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n';
 import { declineReason, nextAutoCharge } from '../../lib/billing';
-import { invoiceStatusSchema } from '../../lib/domain/invoice-status';
+import { invoiceStatusSchema, isOpenInvoice } from '../../lib/domain/invoice-status';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 import { transactionKindSchema } from '../../lib/domain/transaction-kind';
 import { invoiceKindSchema } from '../../lib/panel/invoice-kinds';
@@ -25,7 +25,7 @@ function autoCharge(
 	card: SavedCard | undefined,
 	now: Date,
 ): InvoiceDetail['autoCharge'] {
-	const open = row.status === 'unpaid' || row.status === 'overdue';
+	const open = isOpenInvoice(row.status);
 	const renews = service && ['active', 'suspended'].includes(service.status);
 	if (!open || row.kind !== 'renewal' || !renews || service.cancel_at_period_end) return null;
 	if (!card || card.expired) return null;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setting } from '../config/variables';
 
 /**
  * Structured logs: one JSON object per line on stdout, with the request id of the request being
@@ -62,7 +63,7 @@ function clean(value: unknown, depth = 0): unknown {
 const isLevel = (value: string): value is Level => Object.hasOwn(rank, value);
 
 function threshold(): number {
-	const level = process.env.LOG_LEVEL?.trim().toLowerCase() ?? 'info';
+	const level = setting('LOG_LEVEL')?.toLowerCase() ?? 'info';
 	if (level === 'silent') return silent;
 	return isLevel(level) ? rank[level] : rank.info;
 }

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../lib/domain/invoice-status';
 import { z } from 'zod';
 import { adminClient, type AdminClient } from '../supabase/admin-client';
 import type { Locale } from '../../i18n';
@@ -62,7 +63,7 @@ export async function loadTestCheckout(
 	if (!data || amount !== session.amount || data.currency !== session.currency)
 		return { view: 'invalid' };
 	// Cancelled and refunded invoices take no payment; a paid one says so instead of its buttons.
-	if (!['unpaid', 'overdue', 'paid'].includes(data.status))
+	if (!isOpenInvoice(data.status) && data.status !== 'paid')
 		return { view: 'closed', number: data.number };
 	const description = (data.invoice_items ?? [])
 		.toSorted((a, b) => a.position - b.position)

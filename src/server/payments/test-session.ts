@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { hmac, nowSeconds } from './test-signing';
+import { currencySchema } from '../../lib/domain/currency';
 import { paymentMethodSchema } from '../../lib/domain/payment-method';
 
 // What a test checkout session is and what paying it sends. The gateway keeps no state: the
@@ -11,7 +12,7 @@ const sessionSchema = z.object({
 	invoiceId: z.string().min(1),
 	orderId: z.string().min(1),
 	amount: z.number().int().positive(),
-	currency: z.enum(['USD', 'EUR', 'DKK', 'NOK', 'SEK']),
+	currency: currencySchema,
 	method: paymentMethodSchema,
 	successUrl: z.url(),
 	cancelUrl: z.url(),

@@ -1,3 +1,4 @@
+import type { GatewayName } from '../../lib/domain/gateway';
 import type { Currency } from '../../lib/domain/currency';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
@@ -137,7 +138,7 @@ export type PaymentEvent =
 	| { kind: 'ignored'; eventId: string; gateway: string; type: string };
 
 export interface PaymentGateway {
-	readonly name: 'stripe' | 'test';
+	readonly name: GatewayName;
 	/** Per the method matrix (README); the test gateway offers the same matrix. */
 	methodsFor(currency: string): PaymentMethodKind[];
 	createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;

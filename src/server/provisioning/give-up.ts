@@ -3,10 +3,11 @@ import { logger } from '../log/logger';
 import { mailLocale } from '../mail/product-mail';
 import type { AdminClient } from '../supabase/admin-client';
 import { sendSetupDelayed } from './mails';
+import { numberSetting } from '../config/variables';
 
 /** Tries before a customer is told, with a ticket, that setting up needs a person. */
 export const provisioningAttempts = 5;
-const firstDelayMs = Number(process.env.PROVISIONING_RETRY_MS || 500);
+const firstDelayMs = numberSetting('PROVISIONING_RETRY_MS', 500);
 
 /** The wait before the next try: doubling from PROVISIONING_RETRY_MS, at least `hintedMs`. */
 export const retryPause = (attempt: number, hintedMs = 0) =>

@@ -8,6 +8,7 @@ import { loadMachine, type VpsMachine } from '../vps/machine';
 import { accessFor } from '../vps/password';
 import type { ProvisioningLease } from './provisioning-lease';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { numberSetting } from '../config/variables';
 
 export type MachineOutcome =
 	| { outcome: 'running'; machine: VpsMachine; image: VpsImage; activated: boolean }
@@ -19,7 +20,7 @@ export type MachineOutcome =
 	/** The node's pool has no IPv4 address left for it (given back while the order was unpaid). */
 	| { outcome: 'no_addresses' };
 
-const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
+const pollMs = numberSetting('PROVISIONING_POLL_MS', 1000);
 const maxWaitMs = 10 * 60_000;
 
 /**

@@ -4,6 +4,7 @@ import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import type { ProvisioningLease } from './provisioning-lease';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { numberSetting } from '../config/variables';
 
 export type SetupOutcome =
 	| { outcome: 'running'; server: PanelServer; address: string; activated: boolean }
@@ -13,7 +14,7 @@ export type SetupOutcome =
 	| { outcome: 'lost' }
 	| { outcome: 'not_started'; state: string };
 
-const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
+const pollMs = numberSetting('PROVISIONING_POLL_MS', 1000);
 const maxWaitMs = 15 * 60_000;
 
 /**

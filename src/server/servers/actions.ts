@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../lib/uuid';
 import { refOf } from '../billing/panel-steps';
@@ -48,7 +49,7 @@ async function ownedOnPanel(
 	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
 	if (!service) return 'not_found';
 	if (service.status === 'suspended') return 'suspended';
-	if (service.status === 'cancelled' || service.status === 'terminated') return 'ended';
+	if (hasEnded(service.status)) return 'ended';
 	if (service.status !== 'active') return 'not_ready';
 	const ref = refOf(service);
 	return ref ? { service, ref } : 'not_on_panel';

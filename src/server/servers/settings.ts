@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../lib/uuid';
 import { refOf } from '../billing/panel-steps';
@@ -37,7 +38,7 @@ export async function saveServerSettings(
 		.maybeSingle();
 	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
 	if (!s) return 'not_found';
-	if (s.status === 'cancelled' || s.status === 'terminated') return 'ended';
+	if (hasEnded(s.status)) return 'ended';
 	const restart = settings.dailyRestartAt;
 	if (restart !== (s.daily_restart_at?.slice(0, 5) ?? null)) {
 		const ref = refOf(s);

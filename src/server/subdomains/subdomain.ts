@@ -1,3 +1,4 @@
+import { endedStatuses } from '../../lib/domain/service-status';
 import { normalizeSubdomain, subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
 import { getDns, type DnsPort } from '../dns';
 import type { RecordChange } from '../dns/types';
@@ -167,7 +168,7 @@ export async function syncOwedSubdomains(
 		.or(
 			// A game server has an address once the panel gave it one; a VPS holds its pool addresses.
 			`and(subdomain_dns.in.(pending,failed),status.in.(${servedStatuses.join(',')}),or(panel_address.not.is.null,product_type.eq.vps)),` +
-				'and(subdomain_dns_label.not.is.null,status.in.(cancelled,terminated))',
+				`and(subdomain_dns_label.not.is.null,status.in.(${endedStatuses.join(',')}))`,
 		)
 		.order('subdomain_dns_at', { ascending: true, nullsFirst: true })
 		.limit(200);

@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../lib/database.types.ts';
 import { supabaseEnv } from './env.ts';
+import { setting } from '../config/variables';
 
 /**
  * The service-role client: bypasses row-level security, so it lives only here, on the server, and
@@ -9,8 +10,7 @@ import { supabaseEnv } from './env.ts';
  */
 export function adminClient() {
 	const env = supabaseEnv();
-	const key =
-		process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || process.env.SUPABASE_SECRET_KEY?.trim();
+	const key = setting('SUPABASE_SERVICE_ROLE_KEY') ?? setting('SUPABASE_SECRET_KEY');
 	if (!env || !key) return null;
 	return createClient<Database>(env.url, key, {
 		auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

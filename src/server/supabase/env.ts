@@ -1,3 +1,4 @@
+import { setting } from '../config/variables';
 /**
  * Where the backend is, read at run time (not baked into the build): the operator's environment,
  * or `.env.local`, which the local stack writes and `npm start` loads.
@@ -8,8 +9,8 @@ export interface SupabaseEnv {
 }
 
 export function supabaseEnv(): SupabaseEnv | null {
-	const url = process.env.PUBLIC_SUPABASE_URL;
-	const anonKey = process.env.PUBLIC_SUPABASE_ANON_KEY;
+	const url = setting('PUBLIC_SUPABASE_URL');
+	const anonKey = setting('PUBLIC_SUPABASE_ANON_KEY');
 	return url && anonKey ? { url: url.replace(/\/+$/, ''), anonKey } : null;
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { supabaseEnv } from './env';
+import { setting } from '../config/variables';
 
 /**
  * Customers sign in through this server, so every auth request reaches Supabase from one address
@@ -11,7 +12,7 @@ import { supabaseEnv } from './env';
 export const forwardedForHeader = 'Sb-Forwarded-For';
 
 export function forwardingSecretKey(): string | null {
-	const key = process.env.SUPABASE_SECRET_KEY?.trim();
+	const key = setting('SUPABASE_SECRET_KEY');
 	return key?.startsWith('sb_secret_') ? key : null;
 }
 

@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { signedInRecently } from '../../lib/auth/sign-in-age';
 import { isUuid } from '../../lib/uuid';
@@ -83,7 +84,7 @@ export async function ownedVps(
 /** Why the service cannot be acted on now, or null when it can. */
 export function statusRefusal(status: string): VpsRefusal | null {
 	if (status === 'suspended') return 'suspended';
-	if (status === 'cancelled' || status === 'terminated') return 'ended';
+	if (hasEnded(status)) return 'ended';
 	return status === 'active' ? null : 'not_ready';
 }
 

@@ -1,3 +1,4 @@
+import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { findVpsImage } from '../../lib/vps/images';
 import type { VpsShownState } from '../../lib/vps/power';
@@ -37,8 +38,7 @@ export interface VpsFacts extends VpsLive {
 /** The machine's state as the page shows it; the service's status speaks first. */
 export async function liveOf(vps: OwnedVps): Promise<VpsLive> {
 	if (vps.status === 'suspended') return { state: 'suspended', uptimeSeconds: null };
-	if (vps.status === 'cancelled' || vps.status === 'terminated')
-		return { state: 'ended', uptimeSeconds: null };
+	if (hasEnded(vps.status)) return { state: 'ended', uptimeSeconds: null };
 	if (vps.status !== 'active') return { state: 'installing', uptimeSeconds: null };
 	try {
 		const status = await getHypervisor().machineState(vps.machine.ref);

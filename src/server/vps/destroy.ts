@@ -5,13 +5,14 @@ import {
 	type MachineRef,
 } from '../hypervisor';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { numberSetting } from '../config/variables';
 
 // Destroying a machine that is still being cloned meets its lock (a conflict on Proxmox and the
 // simulation alike); a linked clone holds it for seconds. Provisioning (a refund raced the clone)
 // and billing (money-back, termination) both wait it out here rather than fail half-way: billing
 // records its step only after the machine is gone, so a refund must not stop at a lock.
 
-const pollMs = Number(process.env.PROVISIONING_POLL_MS || 1000);
+const pollMs = numberSetting('PROVISIONING_POLL_MS', 1000);
 /** Longer than any clone should lock a machine; past it the caller's own retry takes over. */
 const maxWaitMs = 2 * 60_000;
 

@@ -66,7 +66,12 @@ describe('a renewal whose saved card is declined', () => {
 			new Date('2027-03-01T14:00:00Z'),
 			'en',
 		);
-		const attempt = { kind: 'payment', status: 'failed', declined: 'card_declined' };
+		const attempt = {
+			kind: 'payment',
+			status: 'failed',
+			declined: 'card_declined',
+			method: 'card',
+		};
 		const card = { brand: 'visa', last4: '4242' };
 		expect(detail?.transactions).toEqual([
 			{ ...attempt, card, amount: 1000, at: expect.stringContaining('2027-02-28T13:00:00') },

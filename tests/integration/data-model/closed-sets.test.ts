@@ -4,7 +4,8 @@ import { localeCodes } from '../../../src/i18n/locales.ts';
 import { invoiceLineKinds } from '../../../src/lib/billing/invoice-line.ts';
 import { billingCycles } from '../../../src/lib/domain/billing-cycle.ts';
 import { currencies } from '../../../src/lib/domain/currency.ts';
-import { invoiceStatuses } from '../../../src/lib/domain/invoice-status.ts';
+import { gatewayNames, settledBy } from '../../../src/lib/domain/gateway.ts';
+import { invoiceStatuses, isOpenInvoice } from '../../../src/lib/domain/invoice-status.ts';
 import { orderCancelReasons } from '../../../src/lib/domain/order-cancel-reason.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
@@ -51,6 +52,11 @@ const sets: Record<string, readonly string[]> = {
 	'staff_approvals.status': approvalStatuses,
 	'service_activity.event': serviceEvents,
 	'services.status': serviceStatuses,
+	'transactions.gateway': gatewayNames,
+	'payment_methods.gateway': gatewayNames,
+	'credit_notes.gateway': gatewayNames,
+	'payment_events.gateway': settledBy,
+	'invoices.gateway': settledBy,
 };
 
 let stack: LocalStack;
@@ -113,5 +119,27 @@ describe('closed sets: what a function answers', () => {
 		// `idle` is the relay's own timer and `unverified` the watcher's verdict on failed checks.
 		const fromDatabase = consoleEndings.filter((e) => e !== 'idle' && e !== 'unverified');
 		expect([...consoleAnswers].sort()).toEqual(['open', ...fromDatabase].sort());
+	});
+});
+
+describe('closed sets: the predicates SQL shares with the code', () => {
+	it('private.invoice_is_open is isOpenInvoice, and no function spells the open statuses out', async () => {
+		const rows = await stack.sql(async (session) => {
+			const open = await session.query<{ status: string; open: boolean }>(
+				`select status, private.invoice_is_open(status) as open from unnest($1::text[]) as status`,
+				[invoiceStatuses],
+			);
+			const spelled = await session.query<{ name: string }>(
+				`select p.oid::regprocedure::text as name from pg_proc p
+				  where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+				    and p.proname <> 'invoice_is_open'
+				    and p.prosrc ~* $$'(unpaid|overdue)',\s*'(unpaid|overdue)'$$`,
+			);
+			return { open: open.rows, spelled: spelled.rows.map((r) => r.name) };
+		});
+		expect(rows.open).toEqual(
+			invoiceStatuses.map((status) => ({ status, open: isOpenInvoice(status) })),
+		);
+		expect(rows.spelled).toEqual([]);
 	});
 });

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { brandLabel } from '../../../lib/billing/decline';
 import { fill } from '../../../lib/fill';
 import type { InvoiceDetail, SavedCard } from '../../../lib/panel/types';
@@ -18,7 +19,7 @@ interface Props {
 /** How this invoice is (or was) paid: the auto-charge, Pay now, the saved cards, the PDF. */
 export function InvoicePayment({ invoice, methods, locale, tools }: Props) {
 	const { t, date, path } = tools;
-	const open = invoice.status === 'unpaid' || invoice.status === 'overdue';
+	const open = isOpenInvoice(invoice.status);
 	return (
 		<section className="card flex flex-col gap-4" aria-labelledby="invoice-payment">
 			<h3 id="invoice-payment" className="sr-only">

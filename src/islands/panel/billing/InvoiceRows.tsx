@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { useStore } from '@nanostores/react';
 import { fill } from '../../../lib/fill';
 import { invoiceKindKey } from '../../../lib/panel/invoice-kinds';
@@ -9,7 +10,7 @@ import { invoiceStatusKey } from '../shared/InvoiceTable';
 import { serviceName } from '../shared/service-name';
 import { StatusBadge } from '../shared/StatusBadge';
 
-const payable = (row: InvoiceRow) => row.status === 'unpaid' || row.status === 'overdue';
+const payable = (row: InvoiceRow) => isOpenInvoice(row.status);
 
 function SortHeader(props: {
 	sort: InvoiceSort;

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { fill } from '../../../lib/fill';
@@ -75,7 +76,7 @@ export default function UpgradePayment(props: Props) {
 		);
 	const upgrade = loaded.data;
 	const { invoice } = upgrade;
-	const open = invoice.status === 'unpaid' || invoice.status === 'overdue';
+	const open = isOpenInvoice(invoice.status);
 	const { service } = invoice;
 	return (
 		<div className="flex flex-col gap-6" data-upgrade={upgrade.status}>

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { z } from 'zod';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../../lib/uuid';
@@ -107,7 +108,7 @@ export async function requestMoneyBack(
 		logger.error('subdomain not removed', { serviceId: s.id, error: failure }),
 	);
 	// The open invoices are cancelled now: their payment pages, if still open, take nothing more.
-	const open = s.invoices.filter((i) => ['unpaid', 'overdue'].includes(i.status));
+	const open = s.invoices.filter((i) => isOpenInvoice(i.status));
 	await closePages(gateway, open);
 	return {
 		creditNoteId: note.credit_note_id,

@@ -1,3 +1,4 @@
+import { gatewayNameSchema } from '../../../lib/domain/gateway';
 import { z } from 'zod';
 import { getPaymentGateway } from '../../payments';
 import type { PaymentGateway } from '../../payments/types';
@@ -11,7 +12,7 @@ const refusalSchema = z.enum(refundRefusals);
 const claimSchema = z.object({
 	invoice_id: z.uuid(),
 	currency: z.string().length(3),
-	gateway: z.enum(['stripe', 'test']).nullable(),
+	gateway: gatewayNameSchema.nullable(),
 	payment_reference: z.string().nullable(),
 	credit_note_id: z.uuid().nullable(),
 });

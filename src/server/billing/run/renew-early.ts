@@ -1,3 +1,4 @@
+import { openInvoiceStatuses } from '../../../lib/domain/invoice-status';
 import type { User } from '@supabase/supabase-js';
 import type { Locale } from '../../../i18n';
 import { isUuid } from '../../../lib/uuid';
@@ -61,7 +62,7 @@ export async function renewEarly(
 		.eq('service_id', s.id)
 		.eq('kind', 'renewal')
 		.eq('period_start', s.current_period_end)
-		.in('status', ['unpaid', 'overdue'])
+		.in('status', [...openInvoiceStatuses])
 		.maybeSingle();
 	if (!invoice) return 'not_renewable'; // already paid for the coming period
 	const paymentUrl = await payFromPanel(

@@ -1,3 +1,4 @@
+import { isOpenInvoice } from '../../../lib/domain/invoice-status';
 import { z } from 'zod';
 import { prorate, type Proration } from '../../../lib/billing';
 import { vatRateFor } from '../../../lib/catalogue';
@@ -73,8 +74,7 @@ export async function quoteUpgrade(
 	if (s.status !== 'active' || !s.current_period_start || !s.current_period_end)
 		return 'not_active';
 	if (s.service_upgrades.some((upgrade) => upgrade.status === 'pending')) return 'upgrade_pending';
-	if (s.invoices.some((invoice) => invoice.status === 'unpaid' || invoice.status === 'overdue'))
-		return 'unpaid_invoice';
+	if (s.invoices.some((invoice) => isOpenInvoice(invoice.status))) return 'unpaid_invoice';
 	if (choice.ram < s.ram_gb || (choice.storageGb ?? s.storage_gb) < s.storage_gb)
 		return 'not_an_upgrade';
 	// Priced with every extra the service holds, whatever the request lists: an upgrade keeps them.

@@ -1,3 +1,4 @@
+import { gatewayNameSchema } from '../../../lib/domain/gateway';
 import { z } from 'zod';
 
 /**
@@ -13,7 +14,7 @@ const mismatch =
 const flaggedPaymentSchema = z.object({
 	amount: z.coerce.number().int().min(0),
 	currency: z.string().length(3),
-	gateway: z.enum(['stripe', 'test']),
+	gateway: gatewayNameSchema,
 	reference: z.string().min(1),
 });
 export type FlaggedPayment = z.infer<typeof flaggedPaymentSchema>;
