@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { setting } from '../config/variables';
+import { setting } from '../config/variables.ts';
 
 /**
  * Structured logs: one JSON object per line on stdout, with the request id of the request being

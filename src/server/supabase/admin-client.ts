@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../lib/database.types.ts';
 import { supabaseEnv } from './env.ts';
-import { setting } from '../config/variables';
+import { setting } from '../config/variables.ts';
 
 /**
  * The service-role client: bypasses row-level security, so it lives only here, on the server, and

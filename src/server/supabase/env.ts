@@ -1,4 +1,4 @@
-import { setting } from '../config/variables';
+import { setting } from '../config/variables.ts';
 /**
  * Where the backend is, read at run time (not baked into the build): the operator's environment,
  * or `.env.local`, which the local stack writes and `npm start` loads.
