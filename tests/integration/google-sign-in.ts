@@ -15,7 +15,11 @@ async function next(url: string): Promise<string> {
 }
 
 /** A stand-in form posted as the browser posts it; answers the response, redirects not followed. */
-function post(standIn: URL, path: string, fields: Record<string, string>): Promise<Response> {
+export function postStandInForm(
+	standIn: URL,
+	path: string,
+	fields: Record<string, string>,
+): Promise<Response> {
 	return fetch(new URL(path, standIn), {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -34,7 +38,7 @@ export async function signInWithGoogle(stack: LocalStack, email: string, name: s
 		options: { redirectTo: 'http://localhost:4321/auth/callback', skipBrowserRedirect: true },
 	});
 	const standIn = new URL(await next(data.url ?? ''));
-	const codePage = await post(standIn, 'google-stand-in/code', {
+	const codePage = await postStandInForm(standIn, 'google-stand-in/code', {
 		state: standIn.searchParams.get('state') ?? '',
 		redirect_uri: standIn.searchParams.get('redirect_uri') ?? '',
 		email,
@@ -43,7 +47,7 @@ export async function signInWithGoogle(stack: LocalStack, email: string, name: s
 	const ticket = /name="ticket" value="([^"]+)"/.exec(await codePage.text())?.[1];
 	if (codePage.status !== 200 || !ticket) throw new Error(`stand-in code page: ${codePage.status}`);
 	const code = otpIn(await latestMailTo(stack, email));
-	const approved = await post(standIn, 'google-stand-in/approve', { ticket, code });
+	const approved = await postStandInForm(standIn, 'google-stand-in/approve', { ticket, code });
 	const callback = approved.headers.get('location');
 	if (approved.status !== 302 || !callback) throw new Error(`stand-in approve: ${approved.status}`);
 	const landing = new URL(await next(callback));

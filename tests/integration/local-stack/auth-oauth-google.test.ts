@@ -9,6 +9,7 @@ import {
 	startTestStack,
 	uniqueEmail,
 } from './helpers.ts';
+import { postStandInForm } from '../google-sign-in.ts';
 
 // Google sign-in on the local stack as GoTrue runs it: /authorize (PKCE flow state, redirect_to
 // checked against the allow list), the stand-in for Google's pages, /callback (user and identity,
@@ -46,14 +47,7 @@ async function toStandIn(redirectTo = CALLBACK) {
 }
 
 /** Posts a stand-in form (the browser's form POST) to `path` beside the stand-in's page. */
-function post(standIn: URL, path: string, fields: Record<string, string>): Promise<Response> {
-	return fetch(new URL(path, standIn), {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams(fields).toString(),
-		redirect: 'manual',
-	});
-}
+const post = postStandInForm;
 
 /** Types `email` and a name on the stand-in; returns the code page and its ticket. */
 async function typeAddress(standIn: URL, email: string, name = 'Ingrid Google') {
