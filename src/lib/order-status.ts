@@ -22,6 +22,11 @@ export interface OrderStatus {
 		address: string | null;
 		provisioningFailed: boolean;
 		game: string | null;
+		/**
+		 * A running service whose own name (the subdomain extra) is being published: its
+		 * address or name changes within seconds, so the order page keeps following it.
+		 */
+		namePending?: boolean;
 		/** The game panel's state while the server is being set up. */
 		panelState?: string;
 		/** A VPS's machine: present for a VPS only. */

@@ -91,4 +91,19 @@ describe('followOrder', () => {
 		$order.setKey('status', answers[0]!);
 		expect($order.get().vpsPassword).toBe('Kx7mRampVq9sledHt4w');
 	});
+
+	it('follows a running order until its own name is published, then stops', async () => {
+		vi.stubGlobal('sessionStorage', { removeItem: () => undefined });
+		const name = 'web1.play.frostnode.example';
+		const answers = [
+			status('paid', 'active', { namePending: true, vps: vps() }),
+			status('paid', 'active', { vps: vps({ name }) }),
+		];
+		const asked = vi.fn(() => Promise.resolve(Response.json(answers.shift() ?? answers[0])));
+		const stop = followOrder('order-3', asked, 1);
+		await vi.waitFor(() => expect($order.get().status?.service.vps?.name).toBe(name));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(asked).toHaveBeenCalledTimes(2);
+		stop();
+	});
 });

@@ -42,7 +42,7 @@ const done = (stage: Stage) =>
 	stage === 'running' || stage === 'delayed' || stage === 'refunded' || stage === 'soldOut';
 
 /**
- * Polls the order until its server runs (or needs a person). Once paid, the cart, the checkout
+ * Polls the order until its server runs with its name published (or needs a person). Once paid, the cart, the checkout
  * key and the typed billing address are cleared: the order is made and paid for. Returns the stop function for effects.
  */
 export function followOrder(
@@ -59,7 +59,7 @@ export function followOrder(
 			$order.setKey('status', status);
 			if (status.service.vps?.password) $order.setKey('vpsPassword', status.service.vps.password);
 			if (stageOf(status) !== 'unpaid') forgetCheckout();
-			if (done(stageOf(status))) return;
+			if (done(stageOf(status)) && !status.service.namePending) return;
 		}
 		if (!stopped) timer = setTimeout(() => void tick(), everyMs);
 	};

@@ -54,6 +54,10 @@ export async function orderStatus(
 			address: playerAddress(service),
 			provisioningFailed,
 			game: service.game,
+			// Published just after the service is marked active (provision.ts): not yet read.
+			...(service.status === 'active' && service.subdomain && service.subdomain_dns === 'pending'
+				? { namePending: true }
+				: {}),
 			...(vps ? { vps } : {}),
 		},
 	};

@@ -178,6 +178,19 @@ describe('the subdomain extra on a VPS', () => {
 
 		const status = await orderStatus(b.admin, paid.orderId, owner.id);
 		expect(status?.service.vps?.name).toBe(name);
+		expect(status?.service.namePending).toBeUndefined();
+		// Running a moment before its name is published: the order page is told to keep following.
+		await b.p.service
+			.from('services')
+			.update({ subdomain_dns: 'pending' })
+			.eq('id', paid.serviceId);
+		const publishing = await orderStatus(b.admin, paid.orderId, owner.id);
+		expect(publishing?.service).toMatchObject({ status: 'active', namePending: true });
+		expect(publishing?.service.vps?.name).toBeNull();
+		await b.p.service
+			.from('services')
+			.update({ subdomain_dns: 'published' })
+			.eq('id', paid.serviceId);
 		const facts = await vpsFacts(b.admin, owner, paid.serviceId);
 		expect(facts?.subdomain).toEqual({ label, name, dns: 'published' });
 		const ready = (await messages(b.p.stack)).find((m) => m.subject.includes(label));
