@@ -85,3 +85,40 @@ export class GamePanelUnavailableError extends GamePanelError {
 	override name = 'GamePanelUnavailableError';
 	override readonly retryable = true;
 }
+
+/**
+ * What the panel refuses for a reason the customer can act on: a backup over the plan's limit, a
+ * locked backup deleted, a path outside the server's folder, a binary file opened as text. The
+ * reasons are a closed list; each has the customer's words (`gameServer.refusal.<reason>`).
+ */
+export const panelRefusals = [
+	'backup_limit',
+	'backup_locked',
+	'backups_too_frequent',
+	'backup_not_restorable',
+	'path_outside_root',
+	'file_not_found',
+	'file_too_large',
+	'file_not_text',
+	'not_a_folder',
+	'name_taken',
+	'server_not_running',
+] as const;
+export type PanelRefusal = (typeof panelRefusals)[number];
+
+export class GamePanelRefusedError extends GamePanelError {
+	override name = 'GamePanelRefusedError';
+	readonly reason: PanelRefusal;
+	/** The plan's number of backups, with `backup_limit`. */
+	readonly limit: number | undefined;
+
+	constructor(
+		reason: PanelRefusal,
+		message: string,
+		options: { status?: number; code?: string; limit?: number } = {},
+	) {
+		super(message, options);
+		this.reason = reason;
+		this.limit = options.limit;
+	}
+}

@@ -1,5 +1,6 @@
 import type { GamePowerAction } from '../../lib/domain/power';
 import type { GameId } from '../../lib/games';
+import type { ConsoleFrame } from '../../lib/domain/game-console-event';
 
 // The game panel port: what provisioning, billing and the customer panel depend on. index.ts picks
 // the implementation from the environment (Pterodactyl, or the embedded simulation); callers never
@@ -44,6 +45,8 @@ export interface CreateServerInput {
 	ramGb: number;
 	storageGb: number;
 	cpuPercent?: number;
+	/** How many backups the plan includes: the panel's `feature_limits.backups` (0 when omitted). */
+	backups?: number;
 }
 
 export interface BuildChange {
@@ -51,6 +54,8 @@ export interface BuildChange {
 	storageGb: number;
 	/** Left as it is when omitted. */
 	cpuPercent?: number;
+	/** The plan's number of backups; left as it is when omitted. */
+	backups?: number;
 }
 
 export interface ServerStatus {
@@ -67,6 +72,61 @@ export interface PanelCredentials {
 	username: string;
 	password: string;
 	sftp: { host: string; port: number; username: string };
+}
+
+/** A daily time in UTC, as the panel's schedules take it. */
+export interface DailyTime {
+	hour: number;
+	minute: number;
+}
+
+/**
+ * A live console on a server, opened by the adapter with its own credentials (Pterodactyl: the
+ * client API's `/websocket` token, sent as Wings' `auth` frame and renewed before it expires).
+ * Frames pass in Wings' own shape. `send` takes only what a customer may send (`consoleRequests`);
+ * `onFrame` delivers only what a customer may see (`consoleEvents`): the adapter drops the rest.
+ */
+export interface ConsoleSession {
+	send(frame: ConsoleFrame): void;
+	/** Returns the function that stops listening. */
+	onFrame(listener: (frame: ConsoleFrame) => void): () => void;
+	/** Once, when the panel's side ended (the node went away, the server was deleted). */
+	onClose(listener: (reason: string) => void): void;
+	close(): void;
+}
+
+export interface Backup {
+	/** The panel's backup uuid. */
+	id: string;
+	name: string;
+	bytes: number;
+	/** `sha1:<hex>` once complete. */
+	checksum: string | null;
+	createdAt: string;
+	/** Null while it is being made. */
+	completedAt: string | null;
+	/** False for one that failed (or is still being made). */
+	successful: boolean;
+	/** Locked backups are never rotated out nor deleted. */
+	locked: boolean;
+}
+
+export interface FileEntry {
+	name: string;
+	kind: 'file' | 'folder' | 'link';
+	bytes: number;
+	/** ISO 8601. */
+	modifiedAt: string;
+	mimetype: string;
+}
+
+/**
+ * A link for the browser: a backup or file to download, or where to POST an upload (multipart,
+ * field `files`). Short-lived and single-use, like Wings' signed URLs.
+ */
+export interface SignedLink {
+	url: string;
+	expiresAt: string;
 }
 
 export interface GamePanel {
@@ -93,7 +153,45 @@ export interface GamePanel {
 	 * conflict while the server is installing or suspended (null included), and not found for an
 	 * unknown server.
 	 */
-	setDailyRestart(ref: ServerRef, time: { hour: number; minute: number } | null): Promise<void>;
+	setDailyRestart(ref: ServerRef, time: DailyTime | null): Promise<void>;
+	/** The console of a running or stopped server; conflict while installing or suspended. */
+	openConsole(ref: ServerRef): Promise<ConsoleSession>;
+
+	/** The server's backups, newest first, and the plan's limit. */
+	listBackups(ref: ServerRef): Promise<{ backups: Backup[]; limit: number }>;
+	/**
+	 * Starts a backup (it completes later: poll `listBackups`). Refused with `backup_limit` at the
+	 * limit, `backups_too_frequent` over the panel's 2 per 10 minutes.
+	 */
+	createBackup(ref: ServerRef, input: { name?: string; locked?: boolean }): Promise<Backup>;
+	/** Sets (not toggles) the lock; idempotent. */
+	setBackupLocked(ref: ServerRef, backupId: string, locked: boolean): Promise<Backup>;
+	backupDownload(ref: ServerRef, backupId: string): Promise<SignedLink>;
+	/**
+	 * Stops the server, waits until it is offline, then restores over its files (all deleted first
+	 * with `truncate`). Resolves when the restore has started; the panel refuses other calls until done.
+	 */
+	restoreBackup(ref: ServerRef, backupId: string, options: { truncate: boolean }): Promise<void>;
+	/** Refused with `backup_locked` for a locked, completed backup. */
+	deleteBackup(ref: ServerRef, backupId: string): Promise<void>;
+	/**
+	 * Backs the server up every day at `time` (UTC), the oldest unlocked backup making room at the
+	 * limit, or no longer with null. Idempotent, like `setDailyRestart`.
+	 */
+	setDailyBackup(ref: ServerRef, time: DailyTime | null): Promise<void>;
+
+	/** Paths are absolute within the server's folder (`/`, `/world`); escaping it is refused. */
+	listFiles(ref: ServerRef, dir: string): Promise<FileEntry[]>;
+	/** The text of a file; `file_too_large` over 4 MiB, `file_not_text` for binary content. */
+	readFile(ref: ServerRef, path: string): Promise<string>;
+	writeFile(ref: ServerRef, path: string, text: string): Promise<void>;
+	renameFile(ref: ServerRef, from: string, to: string): Promise<void>;
+	deleteFiles(ref: ServerRef, paths: string[]): Promise<void>;
+	createFolder(ref: ServerRef, path: string): Promise<void>;
+	fileDownload(ref: ServerRef, path: string): Promise<SignedLink>;
+	/** Where to POST files into `dir`. */
+	fileUpload(ref: ServerRef, dir: string): Promise<SignedLink>;
+
 	/** Where the customer manages the server in the panel; null when there is no panel to visit. */
 	panelUrl(ref: ServerRef): string | null;
 	/**
