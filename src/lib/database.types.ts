@@ -995,6 +995,7 @@ export type Database = {
 					currency: string;
 					current_period_end: string | null;
 					current_period_start: string | null;
+					daily_backup_at: string | null;
 					daily_backups: boolean;
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
@@ -1005,6 +1006,7 @@ export type Database = {
 					location: string;
 					modpack_installation: boolean;
 					panel_address: string | null;
+					panel_backup_limit: number | null;
 					panel_identifier: string | null;
 					panel_server_id: string | null;
 					panel_url: string | null;
@@ -1038,6 +1040,7 @@ export type Database = {
 					currency: string;
 					current_period_end?: string | null;
 					current_period_start?: string | null;
+					daily_backup_at?: string | null;
 					daily_backups?: boolean;
 					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
@@ -1048,6 +1051,7 @@ export type Database = {
 					location?: string;
 					modpack_installation?: boolean;
 					panel_address?: string | null;
+					panel_backup_limit?: number | null;
 					panel_identifier?: string | null;
 					panel_server_id?: string | null;
 					panel_url?: string | null;
@@ -1081,6 +1085,7 @@ export type Database = {
 					currency?: string;
 					current_period_end?: string | null;
 					current_period_start?: string | null;
+					daily_backup_at?: string | null;
 					daily_backups?: boolean;
 					daily_restart_at?: string | null;
 					ddos_protection?: boolean;
@@ -1091,6 +1096,7 @@ export type Database = {
 					location?: string;
 					modpack_installation?: boolean;
 					panel_address?: string | null;
+					panel_backup_limit?: number | null;
 					panel_identifier?: string | null;
 					panel_server_id?: string | null;
 					panel_url?: string | null;
@@ -1716,6 +1722,7 @@ export type Database = {
 					currency: string;
 					current_period_end: string | null;
 					current_period_start: string | null;
+					daily_backup_at: string | null;
 					daily_backups: boolean;
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
@@ -1726,6 +1733,7 @@ export type Database = {
 					location: string;
 					modpack_installation: boolean;
 					panel_address: string | null;
+					panel_backup_limit: number | null;
 					panel_identifier: string | null;
 					panel_server_id: string | null;
 					panel_url: string | null;
@@ -1917,6 +1925,7 @@ export type Database = {
 					currency: string;
 					current_period_end: string | null;
 					current_period_start: string | null;
+					daily_backup_at: string | null;
 					daily_backups: boolean;
 					daily_restart_at: string | null;
 					ddos_protection: boolean;
@@ -1927,6 +1936,7 @@ export type Database = {
 					location: string;
 					modpack_installation: boolean;
 					panel_address: string | null;
+					panel_backup_limit: number | null;
 					panel_identifier: string | null;
 					panel_server_id: string | null;
 					panel_url: string | null;
@@ -1997,7 +2007,13 @@ export type Database = {
 				Returns: undefined;
 			};
 			save_server_settings: {
-				Args: { customer: string; label: string; restart_at: string; service: string };
+				Args: {
+					backup_at: string;
+					customer: string;
+					label: string;
+					restart_at: string;
+					service: string;
+				};
 				Returns: boolean;
 			};
 			set_default_payment_method: { Args: { customer: string; method: string }; Returns: boolean };

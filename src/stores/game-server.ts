@@ -102,7 +102,7 @@ export async function resetPassword(locale: string) {
 }
 
 export async function saveSettings(
-	settings: { label: string; dailyRestartAt: string | null },
+	settings: { label: string; dailyRestartAt: string | null; dailyBackupAt: string | null },
 	locale: string,
 	success: string,
 ) {

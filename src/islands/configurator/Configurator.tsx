@@ -123,6 +123,11 @@ export default function Configurator({
 				/>
 			)}
 			<RamSlider plan={plan} value={state.ram} onChange={configurator.setRam} strings={s} />
+			{plan.backups && (
+				<p className="mt-3 text-sm text-neutral-200" data-plan-backups={plan.backups}>
+					{plural(s['pricing.backups_one'], s['pricing.backups_other'], plan.backups)}
+				</p>
+			)}
 			{summary.specs && (
 				<p className="mt-3 text-sm text-neutral-200" aria-live="polite">
 					{[

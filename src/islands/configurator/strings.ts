@@ -17,6 +17,8 @@ export const configuratorKeys = [
 	'configurator.vatNote',
 	'configurator.add',
 	'configurator.cores_one',
+	'pricing.backups_one',
+	'pricing.backups_other',
 	'configurator.cores_other',
 	'configurator.nvme',
 	'extra.modpackInstallation',

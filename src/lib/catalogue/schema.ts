@@ -23,6 +23,8 @@ export const planSchema = z
 		startingRam: z.number().int().positive(),
 		maxRam: z.number().int().positive(),
 		ramStep: z.number().int().positive(),
+		/** Backups kept for a game server: the panel's `feature_limits.backups`. */
+		backups: z.number().int().min(1).max(50).optional(),
 		prices: perCurrency(z.object({ base: minor, increment: minor }).strict()),
 		vps: z
 			.object({
@@ -45,7 +47,11 @@ export const planSchema = z
 		(plan) => (plan.product === 'game') === !!plan.game,
 		'a game plan names its game, a VPS plan none',
 	)
-	.refine((plan) => (plan.product === 'vps') === !!plan.vps, 'a VPS plan has its vps specs');
+	.refine((plan) => (plan.product === 'vps') === !!plan.vps, 'a VPS plan has its vps specs')
+	.refine(
+		(plan) => (plan.product === 'game') === (plan.backups !== undefined),
+		'a game plan says how many backups it includes, a VPS plan none',
+	);
 
 export const storageOptionSchema = z
 	.object({ gb: z.number().int().positive(), prices: perCurrency(minor) })

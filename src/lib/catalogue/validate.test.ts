@@ -39,6 +39,20 @@ describe('catalogueProblems', () => {
 		expect(problems.join('\n')).toMatch(/3\.prices\.SEK/);
 	});
 
+	it('wants the number of backups of every game plan, and none on a VPS plan', () => {
+		const broken = clone(plans);
+		const game = broken.findIndex((plan) => plan.product === 'game');
+		const vps = broken.findIndex((plan) => plan.product === 'vps');
+		delete (broken[game] as { backups?: number }).backups;
+		(broken[vps] as { backups?: number }).backups = 3;
+		const problems = catalogueProblems({ ...shipped, 'plans.json': broken }).join('\n');
+		expect(problems).toMatch(new RegExp(`${game}: a game plan says how many backups`));
+		expect(problems).toMatch(new RegExp(`${vps}: a game plan says how many backups`));
+		expect(plans.filter((plan) => plan.product === 'game').map((plan) => plan.backups)).toEqual(
+			expect.arrayContaining([3, 5, 7]),
+		);
+	});
+
 	it('notices a game without a plan and an extra for a game we do not host', () => {
 		const withoutRust = plans.filter((plan) => plan.game !== 'rust');
 		const badExtras = clone(extras);

@@ -207,6 +207,8 @@ export interface ServerDetail extends ServerRow {
 	};
 	/** 'HH:MM' UTC, or null for none. */
 	dailyRestartAt: string | null;
+	/** 'HH:MM' UTC of the daily backup, or null for none. */
+	dailyBackupAt: string | null;
 	/** The game panel's own page for this server; null when there is none to visit. */
 	panelUrl: string | null;
 	/** Whether the game panel knows this server: power, password and live state need it. */

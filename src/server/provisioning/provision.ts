@@ -10,12 +10,22 @@ import { giveUp } from './give-up';
 import { sendServerReady } from './mails';
 import { takeLease, type ProvisioningLease } from './provisioning-lease';
 import { setUpServer } from './server-setup';
+import { backupsOf, setUpBackups } from './backup-setup';
 import { provisionVps } from './vps-provision';
 
-const serviceColumns = 'id, user_id, status, product_type, game, plan_id, ram_gb, storage_gb';
+const serviceColumns =
+	'id, user_id, status, product_type, game, plan_id, ram_gb, storage_gb, daily_backup_at';
 type ServiceRow = Pick<
 	Tables<'services'>,
-	'id' | 'user_id' | 'status' | 'product_type' | 'game' | 'plan_id' | 'ram_gb' | 'storage_gb'
+	| 'id'
+	| 'user_id'
+	| 'status'
+	| 'product_type'
+	| 'game'
+	| 'plan_id'
+	| 'ram_gb'
+	| 'storage_gb'
+	| 'daily_backup_at'
 >;
 
 /** Where the ready mail tells players to connect: the subdomain once published, else the address. */
@@ -93,6 +103,7 @@ async function provisionHeld(
 			name: `${row.game}-${row.id.slice(0, 8)}`,
 			ramGb: row.ram_gb,
 			storageGb: row.storage_gb,
+			backups: backupsOf(row.plan_id),
 		});
 		if (setup.outcome === 'not_started')
 			return { error: `the server did not start (${setup.state})` };
@@ -109,6 +120,11 @@ async function provisionHeld(
 		// the service and retried by the billing run, never a reason to lose the server.
 		await syncSubdomain(admin, row.id).catch((failure: unknown) =>
 			logger.error('subdomain not synced', { serviceId: row.id, error: failure }),
+		);
+		// The daily backup the plan promises; a panel that refuses now is asked again by the
+		// billing run's sweep, never a reason to fail the order.
+		await setUpBackups(admin, row, setup.server).catch((failure: unknown) =>
+			logger.error('backups not set up', { serviceId: row.id, error: failure }),
 		);
 		if (setup.activated)
 			await sendServerReady(

@@ -59,7 +59,7 @@ export async function listServers(
 const detailColumns = `${serviceListColumns}, storage_gb, location, panel_address, panel_url,
 	modpack_installation, ddos_protection, daily_backups, subdomain, subdomain_extra, subdomain_dns,
 	billing_cycle, currency,
-	recurring_amount, current_period_start, daily_restart_at, suspended_by, suspension_reason,
+	recurring_amount, current_period_start, daily_restart_at, daily_backup_at, suspended_by, suspension_reason,
 	service_activity(event, detail, created_at)`;
 
 /** The server's subdomain as the page shows it: `label.<zone>:port` beside the raw address. */
@@ -149,6 +149,7 @@ export async function serverDetail(
 			credit,
 		},
 		dailyRestartAt: s.daily_restart_at?.slice(0, 5) ?? null,
+		dailyBackupAt: s.daily_backup_at?.slice(0, 5) ?? null,
 		panelUrl: s.panel_url || (ref ? getGamePanel().panelUrl(ref) : null),
 		onPanel: ref !== null,
 		live,

@@ -6,7 +6,7 @@ import type { PanelTools } from '../shared/context';
 
 const field = 'rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2 text-neutral-100';
 
-/** The customer's own name for the server and a daily restart time (UTC), or none. */
+/** The customer's own name for the server, its daily restart and backup times (UTC), or none. */
 export function ServerSettingsForm(props: {
 	server: ServerDetail;
 	locale: string;
@@ -17,7 +17,8 @@ export function ServerSettingsForm(props: {
 	const busy = useStore($serverBusy);
 	const [label, setLabel] = useState(server.label);
 	const [restart, setRestart] = useState(server.dailyRestartAt ?? '');
-	const ids = { label: useId(), restart: useId(), hint: useId() };
+	const [backup, setBackup] = useState(server.dailyBackupAt ?? '');
+	const ids = { label: useId(), restart: useId(), backup: useId(), hint: useId() };
 	return (
 		<section className="card" aria-labelledby="server-settings">
 			<h2 id="server-settings" className="text-lg font-bold text-white">
@@ -28,7 +29,7 @@ export function ServerSettingsForm(props: {
 				onSubmit={(event) => {
 					event.preventDefault();
 					void saveSettings(
-						{ label: label.trim(), dailyRestartAt: restart || null },
+						{ label: label.trim(), dailyRestartAt: restart || null, dailyBackupAt: backup || null },
 						props.locale,
 						t('servers.settingsSaved'),
 					);
@@ -62,11 +63,26 @@ export function ServerSettingsForm(props: {
 						className={field}
 					/>
 				</div>
+				<div className="flex flex-col gap-1">
+					<label htmlFor={ids.backup} className="text-sm text-neutral-300">
+						{t('servers.dailyBackup')}
+					</label>
+					<input
+						id={ids.backup}
+						name="dailyBackupAt"
+						type="time"
+						step={60}
+						value={backup}
+						aria-describedby={ids.hint}
+						onChange={(event) => setBackup(event.target.value.slice(0, 5))}
+						className={field}
+					/>
+				</div>
 				<button type="submit" className="btn btn-primary" disabled={busy !== null}>
 					{t('servers.saveSettings')}
 				</button>
 				<p id={ids.hint} className="basis-full text-sm text-neutral-300">
-					{t('servers.dailyRestartHint')}
+					{t('servers.dailyRestartHint')} {t('servers.dailyBackupHint')}
 				</p>
 			</form>
 		</section>

@@ -11,6 +11,7 @@ import { syncOwedSubdomains } from '../../subdomains/subdomain';
 import { removeReleasedPtrs } from '../../reverse-dns/rdns';
 import { billService, type RunContext, type StepOutcome } from './service-step';
 import { releaseLapsedHolds } from '../../payment-pages/unpaid-holds';
+import { setUpOwedBackups } from './backup-sweep';
 
 /** How long one run may hold the lock before another server may assume it died. */
 const LEASE_SECONDS = 15 * 60;
@@ -36,6 +37,8 @@ export type RunSummary =
 			vpsAddressesReleased?: number;
 			/** Subdomain labels let go by unpaid orders whose payment page ran out. */
 			labelsReleased?: number;
+			/** Game servers given their plan's backup limit and daily backup, and those still owed. */
+			backups?: { setUp: number; failed: number };
 	  };
 
 /**
@@ -96,6 +99,11 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 		await removeReleasedPtrs(admin).catch((failure: unknown) => {
 			logger.error('reverse DNS sweep failed', { error: failure });
 		});
+		// Servers made before backups were sold get what their plan now promises.
+		const backups = await setUpOwedBackups(admin).catch((failure: unknown) => {
+			logger.error('backup setup sweep failed', { error: failure });
+			return { setUp: 0, failed: 0 };
+		});
 		// Mail that cannot go out now stays owed; it never hides what the run did.
 		const mails = await sendBillingNotices(admin, context.origin).catch((failure: unknown) => {
 			logger.error('billing mails could not be sent', { error: failure });
@@ -120,6 +128,7 @@ export async function runBilling(admin: AdminClient, context: RunContext): Promi
 			...(subdomains.synced || subdomains.failed ? { subdomains } : {}),
 			...(released.addresses ? { vpsAddressesReleased: released.addresses } : {}),
 			...(released.labels ? { labelsReleased: released.labels } : {}),
+			...(backups.setUp || backups.failed ? { backups } : {}),
 		};
 	} finally {
 		await admin.rpc('billing_lock_release', { holder });

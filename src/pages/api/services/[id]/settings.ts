@@ -8,17 +8,21 @@ import { saveServerSettings } from '~/server/servers/settings';
 
 export const prerender = false;
 
+/** UTC, 'HH:MM'; null for none. */
+const dailyTime = z
+	.string()
+	.regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+	.nullable();
+
 const body = z.object({
 	label: z.string().max(60),
-	/** UTC, 'HH:MM'; null for no scheduled restart. */
-	dailyRestartAt: z
-		.string()
-		.regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-		.nullable(),
+	dailyRestartAt: dailyTime,
+	/** Left as it is when omitted. */
+	dailyBackupAt: dailyTime.optional(),
 	locale: z.string().optional(),
 });
 
-/** POST /api/services/{id}/settings: the server's label and its daily restart time. */
+/** POST /api/services/{id}/settings: the server's label, daily restart and daily backup times. */
 export const POST: APIRoute = (context) =>
 	customerRoute(context, { body, limit: limits.serverActionsPerAccount }, async (r) => {
 		const result = await saveServerSettings(r.admin, r.customer, context.params.id ?? '', r.body);
