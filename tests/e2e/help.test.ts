@@ -158,7 +158,7 @@ test('words next to links keep their spaces', async ({ page }) => {
 	await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
 		'Help centre › Minecraft',
 	);
-	await expect(page.getByText(/^Last updated: November 1, 2026$/)).toBeVisible();
+	await expect(page.getByText(/^Last updated: December 6, 2026$/)).toBeVisible();
 	await page.goto('/login');
 	await expect(page.getByText('New here? Create an account')).toBeVisible();
 	await page.goto('/register');
