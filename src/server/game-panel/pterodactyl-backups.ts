@@ -19,7 +19,7 @@ import type { Backup, ServerRef } from './types';
 export interface BackupOptions {
 	/** How long a restore waits for the server to stop before killing it. */
 	stopWaitMs?: number;
-	/** How often it looks meanwhile (the panel caches `/resources` for 20 s). */
+	/** How often it looks meanwhile, at most (the panel caches `/resources` for 20 s). */
 	pollMs?: number;
 }
 
@@ -59,8 +59,13 @@ export function createBackups(
 		if ((await currentState(ref)) === 'offline') return;
 		await http.send('client', 'POST', power, { signal: 'stop' });
 		const deadline = Date.now() + (options.stopWaitMs ?? 90_000);
-		while (Date.now() < deadline) {
-			await sleep(options.pollMs ?? 2_000);
+		// Soon at first (most servers stop in a moment), then every `pollMs`.
+		for (
+			let wait = 250;
+			Date.now() < deadline;
+			wait = Math.min(wait * 2, options.pollMs ?? 2_000)
+		) {
+			await sleep(wait);
 			if ((await currentState(ref)) === 'offline') return;
 		}
 		// Its files are about to be replaced: nothing a kill can lose now.

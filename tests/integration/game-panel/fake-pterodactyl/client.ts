@@ -97,4 +97,6 @@ export function usableServer(state: FakePanelState, id: string): FakeServer | An
 	return s.status ? conflict() : s;
 }
 
-export const refused = (found: FakeServer | Answer): found is Answer => 'status' in found;
+/** A server's own `status` is a string or null; an answer's is a number. */
+export const refused = (found: FakeServer | Answer): found is Answer =>
+	typeof found.status === 'number';
