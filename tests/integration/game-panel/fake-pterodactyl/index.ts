@@ -60,6 +60,29 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 		],
 	};
 
+	/**
+	 * `throttle:api.client` (720 a minute) and `api.application` (240), keyed by the key's user: one
+	 * root admin key serving every customer has one bucket across all servers.
+	 */
+	const buckets = { application: { used: 0, since: 0 }, client: { used: 0, since: 0 } };
+	function throttle(kind: 'application' | 'client'): Answer | null {
+		const bucket = buckets[kind];
+		const now = state.now();
+		const limit = state.rateLimits[kind];
+		if (!Number.isFinite(limit)) return null;
+		if (now - bucket.since >= 60_000) Object.assign(bucket, { used: 0, since: now });
+		if (++bucket.used <= limit) return null;
+		const reset = Math.ceil((bucket.since + 60_000 - now) / 1000);
+		return {
+			...panelError(429, 'ThrottleRequestsException', 'Too Many Attempts.'),
+			headers: {
+				'Retry-After': String(reset),
+				'X-RateLimit-Limit': String(limit),
+				'X-RateLimit-Remaining': '0',
+			},
+		};
+	}
+
 	async function handle(request: IncomingMessage): Promise<Answer> {
 		const url = new URL(request.url ?? '/', 'http://fake');
 		const method = request.method ?? 'GET';
@@ -102,6 +125,8 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 		requests.push({ method, path: `${kind}${path}${url.search}`, headers: request.headers, body });
 		const denied = authenticate(kind, request.headers.authorization);
 		if (denied) return denied;
+		const limited = throttle(kind);
+		if (limited) return limited;
 		const index = faults.findIndex((f) => !f.match || f.match(method, path));
 		const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
 		if (fault && 'hang' in fault) return new Promise<Answer>(() => {});

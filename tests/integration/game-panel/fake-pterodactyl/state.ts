@@ -112,6 +112,11 @@ export class FakePanelState {
 	nextId = 10;
 	/** config/backups.php: at most this many backups per period (deleted ones count). */
 	backupThrottle = { limit: 2, periodMs: 600_000 };
+	/**
+	 * Requests a minute per API for the one user both keys belong to. The panel's are 240 and 720
+	 * (config/http.php); off unless a test sets them, as the suites poll tightly.
+	 */
+	rateLimits = { application: Infinity, client: Infinity };
 	/** Called when a server's process state changes (the fake Wings tells its sockets). */
 	onPower: (server: FakeServer) => void = () => {};
 
