@@ -234,7 +234,14 @@ export function createFakeWings(state: FakePanelState) {
 			for (const c of connections)
 				if (c.server.uuid === serverUuid) c.socket.close(1001, 'server deleted');
 		},
-		sockets: () => connections.size,
+		/** What is left of each open socket's token of a server, in ms. */
+		tokenLifetimes: (serverUuid: string) =>
+			[...connections]
+				.filter((c) => c.server.uuid === serverUuid && c.token)
+				.map((c) => c.token!.exp - state.now()),
+		/** Open sockets, of one server or all. */
+		sockets: (serverUuid?: string) =>
+			[...connections].filter((c) => !serverUuid || c.server.uuid === serverUuid).length,
 		attach(server: Server, panelUrl: string) {
 			server.on('upgrade', (request, socket, head) => upgrade(request, socket, head, panelUrl));
 		},
