@@ -32,9 +32,12 @@ const EARLY_FRAMES = 200;
 const forwarded = new Set<string>(consoleEvents);
 const allowed = new Set<string>(consoleRequests);
 
+const text = (data: RawData) =>
+	(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+
 function parseFrame(data: RawData): ConsoleFrame | null {
 	try {
-		const value: unknown = JSON.parse(data.toString());
+		const value: unknown = JSON.parse(text(data));
 		if (typeof value !== 'object' || value === null) return null;
 		const { event, args } = value as { event?: unknown; args?: unknown };
 		if (typeof event !== 'string') return null;

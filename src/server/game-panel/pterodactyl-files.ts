@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { GamePanelError, GamePanelNotFoundError, GamePanelRefusedError } from './errors';
 import {
 	MAX_EDIT_BYTES,

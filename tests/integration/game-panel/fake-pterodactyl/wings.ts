@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { clientServer, conflict } from './client';
 import { archiveOf, resolvePath } from './node';
 import { ensureFolders } from './files';
@@ -16,6 +16,9 @@ import { type Answer, notFound } from './validation';
 // after 10 minutes and then every frame in either direction turns into `jwt error` (never
 // `token expired`), `token expiring` warns in the last minute, `send logs` replays the last 150
 // lines of a running server, `send command` is answered on the console, `stats` is a JSON string.
+
+const text = (data: RawData) =>
+	(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
 
 const TOKEN_MS = 10 * 60_000;
 const WARN_MS = 60_000;
@@ -142,7 +145,7 @@ export function createFakeWings(state: FakePanelState) {
 			ws.on('close', () => connections.delete(c));
 			ws.on('message', (data) => {
 				try {
-					const frame = JSON.parse(data.toString()) as { event?: unknown; args?: unknown };
+					const frame = JSON.parse(text(data)) as { event?: unknown; args?: unknown };
 					if (typeof frame.event !== 'string') return;
 					const args = Array.isArray(frame.args) ? frame.args.map(String) : [];
 					inbound(c, frame.event, args);
