@@ -161,7 +161,15 @@ export const variables = [
 		group: 'Game panel',
 		required: 'production',
 		example: 'ptlc_…',
-		does: 'Client API key of an admin account: power signals, live state, schedules',
+		does: 'Client API key of a root admin account: power, live state, schedules, backups, files, console',
+	},
+	{
+		name: 'PTERODACTYL_WINGS_ORIGIN',
+		group: 'Game panel',
+		required: 'optional',
+		default: 'PTERODACTYL_URL',
+		example: 'https://panel.frostnode.example',
+		does: 'The Origin the game console sends the node (Wings allows its panel URL and `allowed_origins`)',
 	},
 	{
 		name: 'PTERODACTYL_EGGS',

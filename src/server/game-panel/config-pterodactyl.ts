@@ -29,6 +29,8 @@ export interface PterodactylConfig {
 	url: string;
 	applicationKey: string;
 	clientKey: string;
+	/** The Origin the console sends Wings, which allows only its `remote` and `allowed_origins`. */
+	wingsOrigin: string;
 	eggs: Record<GameId, EggConfig>;
 	placement: Placement;
 }
@@ -64,6 +66,19 @@ function readUrl(raw: string, problems: string[]): string {
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname)))
 		problems.push('PTERODACTYL_URL must be https:// (plain http only on loopback)');
 	return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * Wings compares the Origin header with its settings exactly, so this is sent as written (without
+ * a trailing slash): by default the panel's URL, which is Wings' `remote`.
+ */
+function readOrigin(raw: string, problems: string[]): string {
+	const origin = raw.replace(/\/+$/, '');
+	if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol))
+		problems.push(
+			'PTERODACTYL_WINGS_ORIGIN must be an http(s) address, e.g. https://panel.example.com',
+		);
+	return origin;
 }
 
 function readKey(name: string, raw: string | undefined, prefix: string, problems: string[]) {
@@ -143,9 +158,10 @@ export function readPterodactyl(env: Env, readFile: (path: string) => string): P
 		'ptlc_',
 		problems,
 	);
+	const wingsOrigin = readOrigin(env.PTERODACTYL_WINGS_ORIGIN?.trim() || url, problems);
 	const eggs = readEggs(env.PTERODACTYL_EGGS, readFile, problems) as Record<GameId, EggConfig>;
 	const placement = readPlacement(env, problems);
 	if (problems.length)
 		throw new GamePanelConfigError(`The game panel is not configured: ${problems.join('; ')}`);
-	return { kind: 'pterodactyl', url, applicationKey, clientKey, eggs, placement };
+	return { kind: 'pterodactyl', url, applicationKey, clientKey, wingsOrigin, eggs, placement };
 }

@@ -38,9 +38,17 @@ describe('readGamePanelConfig', () => {
 			url: 'https://panel.frostnode.example',
 			applicationKey,
 			clientKey,
+			wingsOrigin: 'https://panel.frostnode.example',
 			eggs,
 			placement: { strategy: 'deploy', locationIds: [1, 3], portRanges: [] },
 		});
+	});
+
+	it("sends the console's Origin as set, else the panel's URL, exactly and without a slash", () => {
+		const set = { ...pterodactyl, PTERODACTYL_WINGS_ORIGIN: 'https://www.frostnode.example/' };
+		expect(readPterodactyl(set).wingsOrigin).toBe('https://www.frostnode.example');
+		const wrong = { ...pterodactyl, PTERODACTYL_WINGS_ORIGIN: 'panel.frostnode.example' };
+		expect(() => readGamePanelConfig(wrong)).toThrow(/PTERODACTYL_WINGS_ORIGIN must be/);
 	});
 
 	it('names everything missing at once, never falling back to the simulation', () => {

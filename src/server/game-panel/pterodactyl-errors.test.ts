@@ -4,6 +4,7 @@ import {
 	GamePanelError,
 	GamePanelNotFoundError,
 	GamePanelRateLimitedError,
+	GamePanelRefusedError,
 	GamePanelUnavailableError,
 	GamePanelValidationError,
 } from './errors';
@@ -89,5 +90,41 @@ describe('retryAfterSeconds', () => {
 		).toBe(42);
 		expect(retryAfterSeconds(none, now)).toBe(60);
 		expect(retryAfterSeconds(new Headers({ 'Retry-After': '0' }), now)).toBe(1);
+	});
+});
+
+describe('errorFromResponse: what the customer can act on', () => {
+	const refused = (status: number, code: string, detail: string) =>
+		errorFromResponse(status, panelError(code, status, detail), none);
+
+	it('names backup and file refusals by the exception class', () => {
+		const limit = refused(
+			400,
+			'TooManyBackupsException',
+			'Cannot create a new backup, this server has reached its limit of 3 backups.',
+		);
+		expect(limit).toBeInstanceOf(GamePanelRefusedError);
+		expect(limit).toMatchObject({ reason: 'backup_limit', status: 400 });
+		expect(
+			refused(400, 'BackupLockedException', 'Cannot delete a backup that is marked as locked.'),
+		).toMatchObject({ reason: 'backup_locked' });
+		expect(
+			refused(
+				400,
+				'FileSizeTooLargeException',
+				'The file you are attempting to open is too large to view in the file editor.',
+			),
+		).toMatchObject({ reason: 'file_too_large' });
+	});
+
+	it('tells the backup throttle from the rate limit, which stays retryable', () => {
+		const throttled = refused(
+			429,
+			'TooManyRequestsHttpException',
+			'Only 2 backups may be generated within a 600 second span of time.',
+		);
+		expect(throttled).toMatchObject({ reason: 'backups_too_frequent', retryable: false });
+		for (const code of ['ThrottleRequestsException', 'TooManyRequestsHttpException'])
+			expect(refused(429, code, 'Too Many Attempts.')).toBeInstanceOf(GamePanelRateLimitedError);
 	});
 });

@@ -4,8 +4,10 @@ import {
 	GamePanelError,
 	GamePanelNotFoundError,
 	GamePanelRateLimitedError,
+	GamePanelRefusedError,
 	GamePanelUnavailableError,
 	GamePanelValidationError,
+	type PanelRefusal,
 } from './errors';
 
 // The panel's error answers (`{ errors: [{ code, status, detail, meta? }] }`) as our error classes.
@@ -38,6 +40,21 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number {
 	return FALLBACK_RETRY_SECONDS;
 }
 
+/**
+ * The refusals a customer can act on that the panel names by its exception class, whatever the
+ * route. The two 429s differ by class: the backup throttle throws TooManyRequestsHttpException
+ * itself, the API's rate limit its subclass ThrottleRequestsException (checked on the words too,
+ * so a panel that renamed one never turns a rate limit into a customer's refusal).
+ */
+function refusal(status: number, code: string | undefined, detail: string): PanelRefusal | null {
+	if (code === 'TooManyBackupsException') return 'backup_limit';
+	if (code === 'BackupLockedException') return 'backup_locked';
+	if (code === 'FileSizeTooLargeException') return 'file_too_large';
+	if (status === 429 && code === 'TooManyRequestsHttpException' && /backups? may be/i.test(detail))
+		return 'backups_too_frequent';
+	return null;
+}
+
 export function errorFromResponse(
 	status: number,
 	body: unknown,
@@ -49,6 +66,8 @@ export function errorFromResponse(
 	const code = first?.code;
 	const detail = (first?.detail ?? `HTTP ${status}`).slice(0, 300);
 	const message = `The game panel answered ${status}${code ? ` ${code}` : ''}: ${detail}`;
+	const refused = refusal(status, code, detail);
+	if (refused) return new GamePanelRefusedError(refused, message, { status, code });
 	if (status === 404) return new GamePanelNotFoundError(message, { status, code });
 	if (status === 409) return new GamePanelConflictError(message, { status, code });
 	if (status === 429) return new GamePanelRateLimitedError(retryAfterSeconds(headers, now));

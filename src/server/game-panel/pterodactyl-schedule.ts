@@ -3,25 +3,47 @@ import type { PanelHttp } from './pterodactyl-http';
 import { scheduleListSchema, scheduleSchema, type ScheduleAttributes } from './pterodactyl-schemas';
 import type { ServerRef } from './types';
 
-// The daily restart as a client API schedule of the server, ours by its name: one power task,
-// `restart`, at the schedule's time, run only while the server is up. The panel reads cron times
-// in its own timezone (APP_TIMEZONE), which must be UTC for our UTC times to hold.
+// Our daily jobs as client API schedules of the server, each ours by its name, with one task at
+// the schedule's time: the restart (a power task, run only while the server is up) and the backup
+// (a backup task, run whatever the state; the panel rotates the oldest unlocked backup out at the
+// limit). The panel reads cron times in its own timezone (APP_TIMEZONE), which must be UTC for our
+// UTC times to hold.
 
 export const DAILY_RESTART_NAME = 'Frostnode daily restart';
+export const DAILY_BACKUP_NAME = 'Frostnode daily backup';
+
+export interface DailyJob {
+	name: string;
+	onlyWhenOnline: boolean;
+	task: { action: 'power' | 'backup'; payload: string };
+}
+
+export const dailyRestart: DailyJob = {
+	name: DAILY_RESTART_NAME,
+	onlyWhenOnline: true,
+	task: { action: 'power', payload: 'restart' },
+};
+
+/** An empty payload: no ignore list beyond the server's own `.pteroignore`. */
+export const dailyBackup: DailyJob = {
+	name: DAILY_BACKUP_NAME,
+	onlyWhenOnline: false,
+	task: { action: 'backup', payload: '' },
+};
 
 type Time = { hour: number; minute: number };
 
 /** What the panel wants on create and on update alike: every field, the cron ones as strings. */
-function scheduleBody(time: Time) {
+function scheduleBody(job: DailyJob, time: Time) {
 	return {
-		name: DAILY_RESTART_NAME,
+		name: job.name,
 		minute: String(time.minute),
 		hour: String(time.hour),
 		day_of_month: '*',
 		month: '*',
 		day_of_week: '*',
 		is_active: true,
-		only_when_online: true,
+		only_when_online: job.onlyWhenOnline,
 	};
 }
 
@@ -34,31 +56,34 @@ function isCurrent(schedule: ScheduleAttributes, body: ReturnType<typeof schedul
 		cron.month === '*' &&
 		cron.day_of_week === '*' &&
 		schedule.is_active &&
-		schedule.only_when_online
+		schedule.only_when_online === body.only_when_online
 	);
 }
 
-const hasRestartTask = (schedule: ScheduleAttributes) =>
+/** The panel stores an empty payload as null. */
+const hasTask = (schedule: ScheduleAttributes, { task }: DailyJob) =>
 	schedule.relationships.tasks.data.some(
-		({ attributes: task }) => task.action === 'power' && task.payload === 'restart',
+		({ attributes }) =>
+			attributes.action === task.action && (attributes.payload ?? '') === task.payload,
 	);
 
 /**
- * Makes the server's schedules hold exactly one daily restart at `time`, or none. Each step is
- * safe to repeat, so a call that failed half-way (a lost answer after the schedule was made but
- * before its task) is completed by the next one; extra copies of ours, as two concurrent calls
- * can leave, are removed. Other schedules (the customer's own) are left alone.
+ * Makes the server's schedules hold exactly one of `job` at `time`, or none. Each step is safe to
+ * repeat, so a call that failed half-way (a lost answer after the schedule was made but before its
+ * task) is completed by the next one; extra copies of ours, as two concurrent calls can leave, are
+ * removed. Other schedules (the customer's own) are left alone.
  */
-export async function setDailyRestart(
+export async function setDailyJob(
 	http: PanelHttp,
 	ref: ServerRef,
+	job: DailyJob,
 	time: Time | null,
 ): Promise<void> {
 	const base = `/servers/${encodeURIComponent(ref.identifier)}/schedules`;
 	const { data } = await http.get('client', base, scheduleListSchema);
 	const ours = data
 		.map(({ attributes }) => attributes)
-		.filter((schedule) => schedule.name === DAILY_RESTART_NAME);
+		.filter((schedule) => schedule.name === job.name);
 	const [kept, ...extra] = time ? ours : [];
 	for (const { id } of time ? extra : ours) {
 		try {
@@ -69,7 +94,7 @@ export async function setDailyRestart(
 		}
 	}
 	if (!time) return;
-	const body = scheduleBody(time);
+	const body = scheduleBody(job, time);
 	let schedule = kept;
 	if (!schedule) {
 		const created = await http.send('client', 'POST', base, body);
@@ -77,10 +102,9 @@ export async function setDailyRestart(
 	} else if (!isCurrent(schedule, body)) {
 		await http.send('client', 'POST', `${base}/${schedule.id}`, body);
 	}
-	if (!hasRestartTask(schedule))
+	if (!hasTask(schedule, job))
 		await http.send('client', 'POST', `${base}/${schedule.id}/tasks`, {
-			action: 'power',
-			payload: 'restart',
+			...job.task,
 			time_offset: 0,
 			continue_on_failure: false,
 		});

@@ -123,3 +123,38 @@ const scheduleAttributes = z.object({
 export type ScheduleAttributes = z.infer<typeof scheduleAttributes>;
 export const scheduleSchema = item(scheduleAttributes);
 export const scheduleListSchema = list(scheduleAttributes);
+
+// Client API backups (`backup`): times are ATOM strings; `checksum` is `sha1:<hex>` once done.
+const backupAttributes = z.object({
+	uuid: z.string(),
+	is_successful: z.boolean(),
+	is_locked: z.boolean(),
+	name: z.string(),
+	checksum: z.string().nullable(),
+	bytes: z.number(),
+	created_at: z.string(),
+	completed_at: z.string().nullable(),
+});
+export type BackupAttributes = z.infer<typeof backupAttributes>;
+export const backupSchema = item(backupAttributes);
+export const backupListSchema = list(backupAttributes);
+
+/** Wings' directory listing as the panel relays it (`file_object`), not paged. */
+export const fileListSchema = list(
+	z.object({
+		name: z.string(),
+		size: z.number(),
+		is_file: z.boolean(),
+		is_symlink: z.boolean(),
+		mimetype: z.string(),
+		modified_at: z.string(),
+	}),
+);
+
+/** A one-time link to the node (downloads, uploads), valid 15 minutes (S3 backups: its own). */
+export const signedUrlSchema = item(z.object({ url: z.string() }));
+
+/** `GET /websocket`: a 10-minute token for Wings and the node's socket address. */
+export const websocketSchema = z.object({
+	data: z.object({ token: z.string().min(1), socket: z.string().min(1) }),
+});

@@ -1,29 +1,52 @@
 import type { PterodactylConfig } from './config';
-import { GamePanelNotFoundError, GamePanelValidationError } from './errors';
+import {
+	GamePanelConflictError,
+	GamePanelNotFoundError,
+	GamePanelRefusedError,
+	GamePanelValidationError,
+} from './errors';
 import { parseBuildChange, parseCreateInput, parseDailyTime, toGb, toMiB } from './input';
 import { createPanelHttp, type PanelHttpOptions } from './pterodactyl-http';
 import { createPterodactylProbe } from './pterodactyl-probe';
 import { eggTemplate, limits, placement } from './pterodactyl-provision';
 import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
-import { setDailyRestart } from './pterodactyl-schedule';
+import { createBackups, type BackupOptions } from './pterodactyl-backups';
+import { openPterodactylConsole } from './pterodactyl-console';
+import { createFiles } from './pterodactyl-files';
+import { dailyBackup, dailyRestart, setDailyJob } from './pterodactyl-schedule';
 import { serverSchema, statsSchema } from './pterodactyl-schemas';
 import { ensureUser, resetOwnerPassword } from './pterodactyl-users';
-import type { GamePanel, PanelServer } from './types';
+import type { GamePanel, PanelServer, ServerRef } from './types';
 
-// The real panel. Administration (create, build, suspend, delete, users) goes through the
-// application API with the ptla_ key; power, live usage and the daily restart schedule through the
-// client API with the ptlc_ key of a service admin, which addresses servers by their 8-character
-// identifier.
+// The real panel. Administration (create, build and feature limits, suspend, delete, users) goes
+// through the application API with the ptla_ key; power, live usage, schedules, backups, files and
+// the console through the client API with the ptlc_ key of a root admin, which addresses servers
+// by their 8-character identifier and reaches every server.
+
+export type PterodactylOptions = PanelHttpOptions & BackupOptions;
 
 export function createPterodactylPanel(
 	config: PterodactylConfig,
-	options: PanelHttpOptions = {},
+	options: PterodactylOptions = {},
 ): GamePanel {
 	const http = createPanelHttp(config, options);
 	const server = async (id: number, include = '') =>
 		(await http.get('application', `/servers/${id}${include}`, serverSchema)).attributes;
 	const send = (path: string, method: 'POST' | 'DELETE' = 'POST') =>
 		http.send('application', method, path).then(() => undefined);
+
+	const backupLimit = async (ref: ServerRef) =>
+		(await server(ref.panelServerId)).feature_limits.backups ?? 0;
+
+	/** The client API lets a root admin's console in while installing: we do not. */
+	async function usable(ref: ServerRef) {
+		const status = panelStatus(await server(ref.panelServerId));
+		if (status)
+			throw new GamePanelConflictError(`The server is ${status.replace('_', ' ')}`, {
+				status: 409,
+				code: 'ServerStateConflictException',
+			});
+	}
 
 	async function findServer(serviceId: string): Promise<PanelServer | null> {
 		const path = `/servers/external/${encodeURIComponent(serviceId)}?include=allocations`;
@@ -50,8 +73,8 @@ export function createPterodactylPanel(
 				user: await ensureUser(http, spec.customer),
 				...(await eggTemplate(http, config, spec.game)),
 				limits: limits(spec.ramGb, spec.storageGb, spec.cpuPercent ?? 0),
-				// Databases and backups are not sold yet (README: decisions).
-				feature_limits: { databases: 0, backups: 0, allocations: 0 },
+				// Databases and extra ports are not sold (README: decisions); backups as the plan says.
+				feature_limits: { databases: 0, backups: spec.backups ?? 0, allocations: 0 },
 				...(await placement(http, config)),
 			};
 			try {
@@ -81,7 +104,10 @@ export function createPterodactylPanel(
 					disk: toMiB(build.storageGb),
 					cpu: build.cpuPercent ?? current.limits.cpu,
 				},
-				feature_limits: current.feature_limits,
+				feature_limits: {
+					...current.feature_limits,
+					backups: build.backups ?? current.feature_limits.backups ?? 0,
+				},
 			};
 			const path = `/servers/${ref.panelServerId}/build`;
 			const updated = await http.send('application', 'PATCH', path, body);
@@ -120,8 +146,26 @@ export function createPterodactylPanel(
 		},
 
 		async setDailyRestart(ref, time) {
-			await setDailyRestart(http, ref, time === null ? null : parseDailyTime(time));
+			await setDailyJob(http, ref, dailyRestart, time === null ? null : parseDailyTime(time));
 		},
+
+		async setDailyBackup(ref, time) {
+			const at = time === null ? null : parseDailyTime(time);
+			// The panel refuses a backup task (403) without backups in the plan: say so first.
+			if (at && (await backupLimit(ref)) === 0)
+				throw new GamePanelRefusedError('backup_limit', "This server's plan has no backups", {
+					limit: 0,
+				});
+			await setDailyJob(http, ref, dailyBackup, at);
+		},
+
+		async openConsole(ref) {
+			await usable(ref);
+			return openPterodactylConsole(http, ref, { origin: config.wingsOrigin });
+		},
+
+		...createBackups(http, backupLimit, options),
+		...createFiles(http),
 
 		panelUrl: (ref) => `${config.url}/server/${ref.identifier}`,
 		probe: createPterodactylProbe(config, options),

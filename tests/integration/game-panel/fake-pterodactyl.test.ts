@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
+import { installedNode } from './fake-pterodactyl/node.ts';
 
 // The fake is only worth what its fidelity is: it must refuse what the panel refuses, the way the
 // panel does, or the adapter's tests prove nothing.
@@ -121,6 +122,7 @@ describe('the fake Pterodactyl panel', () => {
 				feature_limits: { databases: 0, allocations: 0, backups: 0 },
 				...{ environment: {}, power: { state: 'offline', queue: [] }, startedAt: now },
 				schedules: [],
+				wings: installedNode(5, now),
 			});
 		});
 		const send = (method: string, path: string, body: unknown) =>

@@ -2,11 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import { games } from '../../../src/lib/games.ts';
-import { DAILY_RESTART_NAME } from '../../../src/server/game-panel/pterodactyl-schedule.ts';
+import {
+	DAILY_BACKUP_NAME,
+	DAILY_RESTART_NAME,
+} from '../../../src/server/game-panel/pterodactyl-schedule.ts';
 import { loadSimulation } from '../../../src/server/game-panel/sim-store.ts';
 import { createSimulatedPanel } from '../../../src/server/game-panel/simulated.ts';
 import { getGamePanel } from '../../../src/server/game-panel/index.ts';
+import { GamePanelConflictError } from '../../../src/server/game-panel/errors.ts';
 import type { GamePanel, ServerRef, ServerState } from '../../../src/server/game-panel/types.ts';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
 
@@ -23,6 +28,8 @@ export interface Target {
 	 * getter): for Pterodactyl our named schedules, for the simulation its state file.
 	 */
 	dailyRestarts(ref: ServerRef): { hour: number; minute: number }[];
+	/** The daily backups it holds, the same way (Pterodactyl: our schedule with a backup task). */
+	dailyBackups(ref: ServerRef): { hour: number; minute: number }[];
 	close(): Promise<void>;
 }
 
@@ -43,6 +50,10 @@ export function fakeEnv(fake: FakePterodactyl, extra: Record<string, string> = {
 export async function pterodactylTarget(): Promise<Target & { fake: FakePterodactyl }> {
 	const fake = await startFakePterodactyl({ delayMs: STEP_MS });
 	const panel = getGamePanel(fakeEnv(fake));
+	const named = (ref: ServerRef, name: string, action: string) =>
+		(fake.state.servers.find((s) => s.id === ref.panelServerId)?.schedules ?? [])
+			.filter((s) => s.name === name && s.tasks.some((t) => t.action === action))
+			.map((s) => ({ hour: Number(s.cron_hour), minute: Number(s.cron_minute) }));
 	return {
 		fake,
 		panel,
@@ -54,12 +65,8 @@ export async function pterodactylTarget(): Promise<Target & { fake: FakePterodac
 				fake.state.delayMs = STEP_MS;
 			}
 		},
-		dailyRestarts(ref) {
-			const server = fake.state.servers.find((s) => s.id === ref.panelServerId);
-			return (server?.schedules ?? [])
-				.filter((s) => s.name === DAILY_RESTART_NAME)
-				.map((s) => ({ hour: Number(s.cron_hour), minute: Number(s.cron_minute) }));
-		},
+		dailyRestarts: (ref) => named(ref, DAILY_RESTART_NAME, 'power'),
+		dailyBackups: (ref) => named(ref, DAILY_BACKUP_NAME, 'backup'),
 		close: () => fake.close(),
 	};
 }
@@ -78,8 +85,35 @@ export function simulatedTarget(): Promise<Target> {
 				? [{ hour: server.dailyRestart.hour, minute: server.dailyRestart.minute }]
 				: [];
 		},
+		dailyBackups(ref) {
+			const server = loadSimulation(file).servers.find(
+				(s) => s.panelServerId === ref.panelServerId,
+			);
+			const time = dailyTime.safeParse(server && Reflect.get(server, 'dailyBackup'));
+			return time.success ? [time.data] : [];
+		},
 		close: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
 	});
+}
+
+const dailyTime = z.object({ hour: z.number(), minute: z.number() });
+
+/**
+ * Polls `read` until `done` holds; a conflict (the server is busy restoring) counts as not yet.
+ * Returns the last value read.
+ */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+	const deadline = Date.now() + 10_000;
+	for (;;) {
+		try {
+			const value = await read();
+			if (done(value)) return value;
+		} catch (error) {
+			if (!(error instanceof GamePanelConflictError)) throw error;
+		}
+		if (Date.now() > deadline) throw new Error('Never done within 10 s');
+		await sleep(5);
+	}
 }
 
 /** Polls until the server is in `wanted`; returns the states seen on the way, without repeats. */

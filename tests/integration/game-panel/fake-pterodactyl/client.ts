@@ -1,7 +1,7 @@
 import { type Route, noContent, ok } from './routes';
 import { NODE, type FakePanelState, type FakeServer } from './state';
 import { list } from './transform';
-import { Validator, notFound, panelError } from './validation';
+import { type Answer, Validator, notFound, panelError } from './validation';
 
 // /api/client: the servers the key's account owns. /api/client/servers/{identifier or uuid}/*:
 // power and resources (schedules: schedules.ts). Power is refused (409) while the server is
@@ -88,3 +88,15 @@ export const clientRoutes: Route[] = [
 		},
 	],
 ];
+
+/** A client route's server when the panel's state gate lets it through, else its answer. */
+export function usableServer(state: FakePanelState, id: string): FakeServer | Answer {
+	const s = clientServer(state, id);
+	if (!s) return notFound();
+	state.settle(s);
+	return s.status ? conflict() : s;
+}
+
+/** A server's own `status` is a string or null; an answer's is a number. */
+export const refused = (found: FakeServer | Answer): found is Answer =>
+	typeof found.status === 'number';

@@ -1,4 +1,5 @@
 import { type Context, type Route, ok } from './routes';
+import { installedNode } from './node';
 import { NODE, type FakeAllocation } from './state';
 import { server as item } from './transform';
 import { Validator, lookup, panelError } from './validation';
@@ -120,6 +121,7 @@ export const createServerRoute: Route = [
 			power: { state: 'offline', queue: [] },
 			startedAt: now,
 			schedules: [],
+			wings: installedNode(b.egg, now),
 		});
 		return ok(item(state, state.servers.at(-1)!, null), 201);
 	},

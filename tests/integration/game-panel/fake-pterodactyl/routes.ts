@@ -6,6 +6,8 @@ export interface Context {
 	params: string[];
 	query: URLSearchParams;
 	body: unknown;
+	/** The body as sent, for the routes that read it raw (file writes). */
+	raw: Buffer;
 }
 
 export type Route = [method: string, path: RegExp, handle: (ctx: Context) => Answer];

@@ -1,3 +1,4 @@
+import { initiateBackup } from './backups';
 import { clientServer, conflict } from './client';
 import { type Context, type Route, noContent, ok } from './routes';
 import type { FakeSchedule, FakeServer } from './state';
@@ -8,7 +9,9 @@ import { type Answer, Validator, lookup, notFound, panelError } from './validati
 // tasks, with StoreScheduleRequest's and StoreTaskRequest's rules (the cron fields are strings;
 // `month` is required, as the panel's model needs it), the cron check the controller makes (400
 // DisplayException), 10 tasks a schedule, and no backup task without backups. Like power, 409
-// while the server is suspended or installing; a schedule of another server is not found.
+// while the server is suspended or installing; a schedule of another server is not found. The fake
+// runs a schedule only through the panel's own execute route, all its tasks at once (the panel
+// runs the first synchronously and queues the rest by their offsets).
 
 const PER_SCHEDULE_TASK_LIMIT = 10;
 
@@ -189,6 +192,30 @@ export const scheduleRoutes: Route[] = [
 			};
 			schedule.tasks.push(created);
 			return ok({ object: 'schedule_task', attributes: taskItem(created) });
+		},
+	],
+	[
+		'POST',
+		/^\/servers\/([^/]+)\/schedules\/([^/]+)\/execute$/,
+		(ctx) => {
+			const found = resolve(ctx, true);
+			if (refused(found)) return found;
+			const { server } = found;
+			const tasks = [...found.schedule!.tasks].sort((a, b) => a.sequence_id - b.sequence_id);
+			if (tasks.length === 0)
+				return panelError(
+					400,
+					'DisplayException',
+					'Cannot process schedule for task execution: no tasks are registered.',
+				);
+			for (const task of tasks) {
+				if (task.action === 'power') ctx.state.signal(server, task.payload);
+				if (task.action !== 'backup') continue;
+				// A scheduled backup makes room by deleting the oldest unlocked one (override).
+				const made = initiateBackup(ctx.state, server, {}, true);
+				if ('status' in made) return made;
+			}
+			return { status: 202 };
 		},
 	],
 ];

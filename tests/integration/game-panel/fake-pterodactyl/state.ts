@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type NodeState, settleNode } from './node';
 import { seedAllocations, seedEggs, seedUsers } from './seed';
 
 export { NODE } from './seed';
 
 // What the fake panel remembers: users, eggs, allocations (seed.ts), servers with their install
-// status, the node's process state (moved on when read, as the real panel's reads would show) and
-// their schedules, which are stored only: the fake never runs them.
+// status, the node's process state (moved on when read, as the real panel's reads would show),
+// their schedules (run only when asked, by the panel's execute route), and what Wings keeps for
+// each (node.ts: files, backups, console).
 
 export interface FakeVariable {
 	env_variable: string;
@@ -89,7 +91,18 @@ export interface FakeServer {
 	power: { state: PowerState; queue: { at: number; state: PowerState }[] };
 	startedAt: number;
 	schedules: FakeSchedule[];
+	/** Wings' side: files, backups, console log. */
+	wings: NodeState;
 }
+
+/** What a one-time link of the node gives: a backup's archive, a file, or an upload into a folder. */
+export type SignedTarget =
+	| { kind: 'backup'; server: string; backup: string }
+	| { kind: 'file'; server: string; path: string }
+	| { kind: 'upload'; server: string };
+
+/** Wings' signed links: a JWT of 15 minutes, each usable once. */
+const SIGNED_MS = 15 * 60_000;
 
 export class FakePanelState {
 	users = seedUsers();
@@ -97,11 +110,39 @@ export class FakePanelState {
 	allocations = seedAllocations();
 	servers: FakeServer[] = [];
 	nextId = 10;
+	/** config/backups.php: at most this many backups per period (deleted ones count). */
+	backupThrottle = { limit: 2, periodMs: 600_000 };
+	/**
+	 * Requests a minute per API for the one user both keys belong to. The panel's are 240 and 720
+	 * (config/http.php); off unless a test sets them, as the suites poll tightly.
+	 */
+	rateLimits = { application: Infinity, client: Infinity };
+	/** Called when a server's process state changes (the fake Wings tells its sockets). */
+	onPower: (server: FakeServer) => void = () => {};
+
+	/** Where the node answers (the fake serves the panel and the node on one port). */
+	nodeUrl = '';
+	signed = new Map<string, SignedTarget & { exp: number }>();
 
 	constructor(
 		public delayMs = 0,
 		public now: () => number = () => Date.now(),
 	) {}
+
+	sign(target: SignedTarget): string {
+		const token = randomUUID();
+		this.signed.set(token, { ...target, exp: this.now() + SIGNED_MS });
+		const route = target.kind === 'upload' ? 'upload/file' : `download/${target.kind}`;
+		return `${this.nodeUrl}/${route}?token=${token}`;
+	}
+
+	/** The link's target, once: a used, unknown or expired token is null. */
+	redeem(token: string | null): (SignedTarget & { exp: number }) | null {
+		const target = token ? this.signed.get(token) : undefined;
+		if (!target) return null;
+		this.signed.delete(token!);
+		return target.exp > this.now() ? target : null;
+	}
 
 	id(): number {
 		return this.nextId++;
@@ -116,10 +157,19 @@ export class FakePanelState {
 	settle(server: FakeServer): FakeServer {
 		const now = this.now();
 		if (server.status === 'installing' && now >= server.installedAt) server.status = null;
+		if (settleNode(server.wings, now).restored && server.status === 'restoring_backup')
+			server.status = null;
 		while (server.power.queue[0] && server.power.queue[0].at <= now) {
 			const next = server.power.queue.shift()!;
 			server.power.state = next.state;
-			if (next.state === 'running') server.startedAt = next.at;
+			if (next.state === 'running') {
+				server.startedAt = next.at;
+				server.wings.consoleLog.push(
+					'[Server thread/INFO]: Starting minecraft server version 1.21.4',
+					'[Server thread/INFO]: Done (2.345s)! For help, type "help"',
+				);
+			}
+			this.onPower(server);
 		}
 		return server;
 	}

@@ -6,6 +6,7 @@ import type {
 	FakeTask,
 	FakeUser,
 } from './state';
+import type { FakeBackup, FakeFile } from './node';
 
 // The panel's Fractal envelope: `{ object, attributes }`, lists with pagination, includes under
 // `attributes.relationships`.
@@ -117,5 +118,42 @@ export function server(state: FakePanelState, s: FakeServer, include: string | n
 	return {
 		object: 'server',
 		attributes: relationships ? { ...attributes, relationships } : attributes,
+	};
+}
+
+const atom = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** BackupTransformer. */
+export function backup(b: FakeBackup) {
+	return {
+		uuid: b.uuid,
+		is_successful: b.is_successful,
+		is_locked: b.is_locked,
+		name: b.name,
+		ignored_files: [],
+		checksum: b.checksum,
+		bytes: b.bytes,
+		created_at: atom(b.created),
+		completed_at: b.completed === null ? null : atom(b.completed),
+	};
+}
+
+/** FileObjectTransformer over Wings' stat. */
+export function fileObject(name: string, f: FakeFile) {
+	return {
+		name,
+		mode: f.kind === 'folder' ? 'drwxr-xr-x' : '-rw-r--r--',
+		mode_bits: f.kind === 'folder' ? '755' : '644',
+		size: f.kind === 'folder' ? 4096 : f.data.length,
+		is_file: f.kind === 'file',
+		is_symlink: false,
+		mimetype:
+			f.kind === 'folder'
+				? 'inode/directory'
+				: f.data.includes(0)
+					? 'application/octet-stream'
+					: 'text/plain',
+		created_at: atom(f.modified),
+		modified_at: atom(f.modified),
 	};
 }
