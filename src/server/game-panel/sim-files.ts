@@ -83,6 +83,8 @@ export function writeText(root: string, path: string, text: string): void {
 	const target = confine(root, path, { allowRoot: false });
 	if (Buffer.byteLength(text) > MAX_EDIT_BYTES)
 		refuse('file_too_large', `The text for ${path} is over 4 MiB`);
+	// What the editor could not open again is not text: refused on the way in too.
+	if (text.includes('\0')) refuse('file_not_text', `The text for ${path} holds binary data`);
 	if (statSync(target, { throwIfNoEntry: false })?.isDirectory())
 		refuse('name_taken', `${path} is a folder`);
 	mkdirSync(dirname(target), { recursive: true });

@@ -29,6 +29,8 @@ const backupSchema = z.object({
 	/** When the panel reports it complete: a moment after it was made. */
 	completedAt: z.number(),
 	successful: z.boolean(),
+	/** The archive could not be written: reported complete and unsuccessful, never locked. */
+	failed: z.boolean().default(false),
 	locked: z.boolean(),
 });
 

@@ -4,6 +4,7 @@ import type { SimulatedConfig } from './config';
 import { parseBuildChange, parseCreateInput, parseDailyTime } from './input';
 import { panelUsername } from './pterodactyl-users';
 import { createSimContext } from './sim-context';
+import { simBackupMethods } from './sim-backup-ops';
 import { simFileMethods } from './sim-file-ops';
 import { loadSimulation, type SimServer } from './sim-store';
 import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
@@ -25,17 +26,10 @@ function toPanelServer(server: SimServer): PanelServer {
 	return { panelServerId, identifier, address: { host: HOST, port }, build: { ...build } };
 }
 
-// TEMPORARY (this branch's next commits replace it): backups and console are being built.
+// TEMPORARY (this branch's next commit replaces it): the console is being built.
 const missing = () => Promise.reject(new Error('Not simulated yet'));
 const notYet = {
 	openConsole: missing,
-	listBackups: missing,
-	createBackup: missing,
-	setBackupLocked: missing,
-	backupDownload: missing,
-	restoreBackup: missing,
-	deleteBackup: missing,
-	setDailyBackup: missing,
 };
 
 export function createSimulatedPanel(
@@ -100,7 +94,10 @@ export function createSimulatedPanel(
 		},
 
 		async unsuspend(ref) {
-			find(ref).suspended = false;
+			const server = find(ref);
+			server.suspended = false;
+			// The schedule's runs while suspended failed on the panel: none are made up for now.
+			if (server.dailyBackup) server.dailyBackup.since = Math.max(server.dailyBackup.since, now());
 			save();
 		},
 
@@ -152,6 +149,7 @@ export function createSimulatedPanel(
 		},
 
 		...simFileMethods(context),
+		...simBackupMethods(context),
 		...notYet,
 
 		// There is no panel to send the customer to.
