@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { list } from 'tar';
@@ -77,7 +77,7 @@ describe('the simulated backups', () => {
 		expect(bytes.length).toBe(done!.bytes);
 		expect(done!.checksum).toBe(`sha1:${createHash('sha1').update(bytes).digest('hex')}`);
 		const archived = join(dir, 'archive', 'download.tar.gz');
-		await import('node:fs').then((fs) => fs.writeFileSync(archived, bytes));
+		writeFileSync(archived, bytes);
 		const names: string[] = [];
 		await list({ file: archived, onReadEntry: (entry) => names.push(entry.path) });
 		expect(names).toEqual(
