@@ -138,7 +138,8 @@ export function simBackupMethods(context: SimContext): BackupMethods {
 			if (!isComplete(backupOf(server, id), at))
 				refuse('backup_not_restorable', 'This backup is not complete, or failed');
 			// Stopped first (the port's rule; Pterodactyl's own restore would not), then restored.
-			server.timeline = afterSignal(context.timelineAt(server, at), 'stop', at, config.delayMs)!;
+			const before = context.timelineAt(server, at);
+			context.signal(server, before, afterSignal(before, 'stop', at, config.delayMs)!, at);
 			server.restoringUntil = at + 2 * config.delayMs;
 			context.save();
 			await restoreFolder(archiveOf(server, id), root, truncate);

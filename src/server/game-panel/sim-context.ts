@@ -1,6 +1,7 @@
 import type { SimulatedConfig } from './config';
 import { GamePanelConflictError, GamePanelNotFoundError } from './errors';
-import { catchUpLog } from './sim-log';
+import { existsSync } from 'node:fs';
+import { appendLines, catchUpLog, linesBetween } from './sim-log';
 import { simDirs, type SimDirs } from './sim-paths';
 import { loadSimulation, saveSimulation, type SimData, type SimServer } from './sim-store';
 import { stateAt, withDailyRestarts, type Step } from './sim-timeline';
@@ -22,6 +23,11 @@ export interface SimContext {
 	timelineAt: (server: SimServer, at: number) => Step[];
 	/** The panel's 409 for client actions on a suspended, installing or restoring server. */
 	refuseUnlessInstalled: (server: SimServer, at: number) => void;
+	/**
+	 * Puts a power signal's timeline in place (the caller saves). Its first steps begin now, after
+	 * the log was written up to now: their lines are written here, or no later call would.
+	 */
+	signal: (server: SimServer, before: Step[], after: Step[], at: number) => void;
 	/** A server for its files, backups or console: found, gated, its folder there. */
 	usable: (ref: ServerRef) => { server: SimServer; root: string; at: number };
 }
@@ -69,6 +75,14 @@ export function createSimContext(config: SimulatedConfig, now: () => number): Si
 				throw new GamePanelConflictError(`Simulated server ${server.panelServerId} is ${why}`, {
 					status: 409,
 				});
+		},
+
+		signal(server, before, after, at) {
+			server.timeline = after;
+			const root = dirs.root(server.identifier);
+			// `after` is `before` itself when the signal changes nothing (start on a running server).
+			if (after !== before && existsSync(root))
+				appendLines(root, server, linesBetween(server, after, at - 1, at));
 		},
 
 		usable(ref) {

@@ -48,7 +48,7 @@ export function playersOnline(timeline: readonly Step[], at: number): string[] {
 	return since === null ? [] : visitors.filter((v) => since + v.after <= at).map((v) => v.name);
 }
 
-function append(root: string, server: SimServer, lines: readonly Line[]) {
+export function appendLines(root: string, server: SimServer, lines: readonly Line[]) {
 	if (lines.length === 0) return;
 	const game = simGame(server.game);
 	let file;
@@ -69,14 +69,14 @@ export function catchUpLog(root: string, server: SimServer, timeline: readonly S
 	const from = server.logUntil ?? to;
 	const lines = linesBetween(server, timeline, from, to);
 	if (lines.length === 0) return false;
-	append(root, server, lines);
+	appendLines(root, server, lines);
 	server.logUntil = to;
 	return true;
 }
 
 /** Writes a command as the console shows it, and the server's answer, now. */
 export function logCommand(root: string, server: SimServer, at: number, texts: string[]) {
-	append(
+	appendLines(
 		root,
 		server,
 		texts.map((text) => ({ at, text })),

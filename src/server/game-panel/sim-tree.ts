@@ -20,7 +20,7 @@ import type { SimServer } from './sim-store';
 export const LOG_PATH = '/logs/latest.log';
 
 /** Players the plan is sized for: 4 per GB of memory, as hosts advertise it. */
-const maxPlayers = (ramGb: number) => Math.max(4, Math.min(100, Math.round(ramGb * 4)));
+export const maxPlayers = (ramGb: number) => Math.max(4, Math.min(100, Math.round(ramGb * 4)));
 
 /** A world save's bytes: gzip of a seed-derived block, like NBT's gzipped binary. */
 function worldBytes(seed: string): Buffer {

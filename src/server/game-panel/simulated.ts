@@ -5,6 +5,7 @@ import { parseBuildChange, parseCreateInput, parseDailyTime } from './input';
 import { panelUsername } from './pterodactyl-users';
 import { createSimContext } from './sim-context';
 import { simBackupMethods } from './sim-backup-ops';
+import { openSimConsole } from './sim-console';
 import { simFileMethods } from './sim-file-ops';
 import { loadSimulation, type SimServer } from './sim-store';
 import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
@@ -25,12 +26,6 @@ function toPanelServer(server: SimServer): PanelServer {
 	const { panelServerId, identifier, build, port } = server;
 	return { panelServerId, identifier, address: { host: HOST, port }, build: { ...build } };
 }
-
-// TEMPORARY (this branch's next commit replaces it): the console is being built.
-const missing = () => Promise.reject(new Error('Not simulated yet'));
-const notYet = {
-	openConsole: missing,
-};
 
 export function createSimulatedPanel(
 	config: SimulatedConfig,
@@ -116,7 +111,8 @@ export function createSimulatedPanel(
 			const at = now();
 			refuseUnlessInstalled(server, at);
 			// Refused above while installing, the one state afterSignal has no answer for.
-			server.timeline = afterSignal(timelineAt(server, at), signal, at, config.delayMs)!;
+			const before = timelineAt(server, at);
+			context.signal(server, before, afterSignal(before, signal, at, config.delayMs)!, at);
 			save();
 		},
 
@@ -150,7 +146,10 @@ export function createSimulatedPanel(
 
 		...simFileMethods(context),
 		...simBackupMethods(context),
-		...notYet,
+
+		async openConsole(ref) {
+			return openSimConsole(context, ref);
+		},
 
 		// There is no panel to send the customer to.
 		panelUrl: () => null,
