@@ -33,7 +33,12 @@ const forwarded = new Set<string>(consoleEvents);
 const allowed = new Set<string>(consoleRequests);
 
 const text = (data: RawData) =>
-	(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+	(Array.isArray(data)
+		? Buffer.concat(data)
+		: data instanceof ArrayBuffer
+			? Buffer.from(new Uint8Array(data))
+			: data
+	).toString('utf8');
 
 function parseFrame(data: RawData): ConsoleFrame | null {
 	try {

@@ -18,7 +18,12 @@ import { type Answer, notFound } from './validation';
 // lines of a running server, `send command` is answered on the console, `stats` is a JSON string.
 
 const text = (data: RawData) =>
-	(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+	(Array.isArray(data)
+		? Buffer.concat(data)
+		: data instanceof ArrayBuffer
+			? Buffer.from(new Uint8Array(data))
+			: data
+	).toString('utf8');
 
 const TOKEN_MS = 10 * 60_000;
 const WARN_MS = 60_000;
