@@ -24,6 +24,7 @@ export async function setUpOwedBackups(
 		.is('panel_backup_limit', null)
 		.eq('product_type', 'game')
 		.eq('status', 'active')
+		.not('panel_server_id', 'is', null)
 		.limit(PER_RUN);
 	if (error) throw new Error(`servers owing backups: ${error.message}`);
 	let setUp = 0;
