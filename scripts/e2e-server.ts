@@ -64,6 +64,8 @@ await writeFile(
 		anonKey: backend.env.PUBLIC_SUPABASE_ANON_KEY,
 		serviceRoleKey: backend.env.SUPABASE_SERVICE_ROLE_KEY,
 		dnsFile,
+		// The simulated game panel's state file; its files, backups and links are beside it.
+		simFile,
 	}),
 );
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);

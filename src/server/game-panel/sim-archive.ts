@@ -21,8 +21,9 @@ async function sha1(file: string): Promise<string> {
 /** Archives `root` into `file` (written aside and renamed by tar's own temp handling). */
 export async function archiveFolder(root: string, file: string): Promise<Archive> {
 	mkdirSync(dirname(file), { recursive: true });
-	// `portable` leaves out owners and modes of this machine; links are stored as links.
-	await create({ gzip: true, file, cwd: root, portable: true }, readdirSync(root));
+	// Level 1: Wings' default (`best_speed`). `portable` leaves out this machine's owners; links are
+	// stored as links.
+	await create({ gzip: { level: 1 }, file, cwd: root, portable: true }, readdirSync(root));
 	return { bytes: statSync(file).size, checksum: `sha1:${await sha1(file)}` };
 }
 

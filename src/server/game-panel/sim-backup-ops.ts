@@ -1,24 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { GamePanelConflictError, GamePanelNotFoundError } from './errors';
 import { parseBackupInput, parseDailyTime } from './input';
-import { archiveFolder, restoreFolder } from './sim-archive';
-import {
-	THROTTLE,
-	backupAt,
-	dailyRunsDue,
-	defaultBackupName,
-	isComplete,
-	refuseNewBackup,
-	scheduledRun,
-} from './sim-backup-rules';
+import { restoreFolder } from './sim-archive';
+import { backupMaker } from './sim-backup-make';
+import { backupAt, defaultBackupName, isComplete, refuseNewBackup } from './sim-backup-rules';
 import type { SimContext } from './sim-context';
 import { issueLink } from './sim-links';
 import { refuse } from './sim-paths';
 import type { SimServer } from './sim-store';
 import { afterSignal } from './sim-timeline';
-import type { GamePanel, ServerRef } from './types';
+import type { GamePanel } from './types';
 
 // The simulated panel's backups: real archives of the server's folder (sim-archive.ts) under the
 // panel's rules (sim-backup-rules.ts). A record is written before its archive and completed after
@@ -37,65 +27,13 @@ type BackupMethods = Pick<
 
 export function simBackupMethods(context: SimContext): BackupMethods {
 	const { dirs, config, now } = context;
-	const archiveOf = (server: SimServer, id: string) =>
-		join(dirs.backups(server.identifier), `${id}.tar.gz`);
+	const { archiveOf, remove, make, ready } = backupMaker(context);
 
 	function backupOf(server: SimServer, id: string) {
 		const backup = server.backups.find((b) => b.id === id);
 		if (!backup)
 			throw new GamePanelNotFoundError(`No backup ${id} on this server`, { status: 404 });
 		return backup;
-	}
-
-	function remove(server: SimServer, id: string) {
-		server.backups = server.backups.filter((b) => b.id !== id);
-		rmSync(archiveOf(server, id), { force: true });
-	}
-
-	/** Records a backup started at `at` (saved), then writes its archive and completes it. */
-	async function make(
-		ref: ServerRef,
-		server: SimServer,
-		at: number,
-		name: string,
-		locked: boolean,
-	) {
-		const id = randomUUID();
-		const record = {
-			...{ id, name, bytes: 0, checksum: null, createdAt: at, locked },
-			...{ completedAt: at + Math.max(config.delayMs, 1), successful: false, failed: false },
-		};
-		server.backups.push(record);
-		server.backupStarts = [...server.backupStarts, at].filter((t) => t > at - THROTTLE.periodMs);
-		context.save();
-		const file = archiveOf(server, id);
-		const made = await archiveFolder(dirs.root(server.identifier), file).catch(() => null);
-		const fresh = context.load().servers.find((s) => s.identifier === ref.identifier);
-		const kept = fresh?.backups.find((b) => b.id === id);
-		if (!kept) rmSync(file, { force: true });
-		else if (made) Object.assign(kept, made, { successful: true });
-		else Object.assign(kept, { failed: true, locked: false, completedAt: now() });
-		context.save();
-		return kept ?? record;
-	}
-
-	/** Runs the daily backups due by now, each making room as the panel's schedule does. */
-	async function runDailyBackups(ref: ServerRef) {
-		for (;;) {
-			const { server } = context.usable(ref);
-			const run = dailyRunsDue(server, now())[0];
-			if (!server.dailyBackup || run === undefined) return;
-			server.dailyBackup.since = run;
-			const allowed = scheduledRun(server, run);
-			if (allowed?.victim) remove(server, allowed.victim.id);
-			if (allowed) await make(ref, server, run, defaultBackupName(run), false);
-			else context.save();
-		}
-	}
-
-	async function ready(ref: ServerRef) {
-		await runDailyBackups(ref);
-		return context.usable(ref);
 	}
 
 	return {

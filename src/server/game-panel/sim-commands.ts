@@ -1,8 +1,13 @@
+import type { SimContext } from './sim-context';
 import { simGame } from './sim-games';
+import { logCommand, playersOnline } from './sim-log';
+import { afterSignal, stateAt } from './sim-timeline';
+import { maxPlayers } from './sim-tree';
+import type { ServerRef } from './types';
 
 // What a simulated game server answers to a console command: the handful every host's customers
 // type (`say`, `op`, `list`, `help`, time and weather on Minecraft), and the game's own "unknown
-// command" line for the rest. `stop` is answered by stopping, which the caller does.
+// command" line for the rest; `stop` stops it.
 
 export interface CommandContext {
 	game: string;
@@ -55,4 +60,33 @@ export function answerCommand(command: string, context: CommandContext): string[
 	return isMinecraft(context.game)
 		? [game.unknown(command), `${command}<--[HERE]`]
 		: [game.unknown(command)];
+}
+
+/**
+ * A command sent to the console: written to the log with the answer, `stop` obeyed. False when the
+ * server cannot take it (not starting or running): Wings drops it then, and nothing is said.
+ */
+export function runCommand(context: SimContext, ref: ServerRef, root: string, text: string) {
+	const server = context.find(ref);
+	const at = context.now();
+	const timeline = context.timelineAt(server, at);
+	const state = stateAt(timeline, at);
+	if (server.suspended || (state !== 'running' && state !== 'starting')) return false;
+	const players = playersOnline(timeline, at);
+	const answer = answerCommand(text, {
+		game: server.game,
+		players,
+		maxPlayers: maxPlayers(server.build.ramGb),
+	});
+	logCommand(root, server, at, [`> ${text}`, ...answer]);
+	if (/^\/?stop$/i.test(text)) {
+		context.signal(
+			server,
+			timeline,
+			afterSignal(timeline, 'stop', at, context.config.delayMs)!,
+			at,
+		);
+		context.save();
+	}
+	return true;
 }

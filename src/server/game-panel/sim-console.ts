@@ -1,16 +1,15 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import {
 	consoleRequests,
 	type ConsoleFrame,
 	type ConsoleRequest,
 } from '../../lib/domain/game-console-event';
 import { GamePanelNotFoundError } from './errors';
-import { answerCommand } from './sim-commands';
+import { runCommand } from './sim-commands';
 import type { SimContext } from './sim-context';
-import { logCommand, playersOnline } from './sim-log';
+import { tailLog } from './sim-log-tail';
 import { confine } from './sim-paths';
-import { stateAt, afterSignal } from './sim-timeline';
-import { LOG_PATH, maxPlayers } from './sim-tree';
+import { stateAt } from './sim-timeline';
+import { LOG_PATH } from './sim-tree';
 import { consoleStats } from './sim-stats';
 import type { ConsoleSession, ServerRef } from './types';
 
@@ -28,11 +27,9 @@ const isRequest = (event: string): event is ConsoleRequest =>
 
 export function openSimConsole(context: SimContext, ref: ServerRef): ConsoleSession {
 	const { root } = context.usable(ref);
-	const log = confine(root, LOG_PATH);
-	const size = () => statSync(log, { throwIfNoEntry: false })?.size ?? 0;
+	const log = tailLog(confine(root, LOG_PATH));
 	const listeners = new Set<(frame: ConsoleFrame) => void>();
 	const closers: ((reason: string) => void)[] = [];
-	let offset = size();
 	let shownState: string | null = null;
 	let statsAt = 0;
 	let closed = false;
@@ -42,24 +39,6 @@ export function openSimConsole(context: SimContext, ref: ServerRef): ConsoleSess
 	};
 	const output = (lines: string[]) =>
 		lines.forEach((line) => emit({ event: 'console output', args: [line] }));
-
-	/** The lines appended since the last read; a log that shrank (a restore) is followed from its end. */
-	function newLines(): string[] {
-		const end = size();
-		if (end < offset) offset = end;
-		if (end === offset) return [];
-		const buffer = Buffer.alloc(end - offset);
-		const fd = openSync(log, 'r');
-		try {
-			readSync(fd, buffer, 0, buffer.length, offset);
-		} finally {
-			closeSync(fd);
-		}
-		const text = buffer.toString('utf8');
-		const whole = text.lastIndexOf('\n') + 1;
-		offset += Buffer.byteLength(text.slice(0, whole));
-		return text.slice(0, whole).split('\n').slice(0, -1);
-	}
 
 	function end(reason: string) {
 		if (closed) return;
@@ -85,7 +64,7 @@ export function openSimConsole(context: SimContext, ref: ServerRef): ConsoleSess
 		const state = server.suspended ? 'offline' : stateAt(context.timelineAt(server, at), at);
 		if (state !== shownState) emit({ event: 'status', args: [(shownState = state)] });
 		if (server.suspended) return end('The server was suspended');
-		output(newLines());
+		output(log.next());
 		if (state === 'running' && at - statsAt >= STATS_EVERY_MS) stats();
 	}
 
@@ -96,29 +75,7 @@ export function openSimConsole(context: SimContext, ref: ServerRef): ConsoleSess
 	}
 
 	function command(text: string) {
-		const server = context.find(ref);
-		const at = context.now();
-		const timeline = context.timelineAt(server, at);
-		const state = stateAt(timeline, at);
-		// Wings drops a command the server cannot take: nothing is said.
-		if (server.suspended || (state !== 'running' && state !== 'starting')) return;
-		const players = playersOnline(timeline, at);
-		const answer = answerCommand(text, {
-			game: server.game,
-			players,
-			maxPlayers: maxPlayers(server.build.ramGb),
-		});
-		logCommand(root, server, at, [`> ${text}`, ...answer]);
-		if (/^\/?stop$/i.test(text)) {
-			context.signal(
-				server,
-				timeline,
-				afterSignal(timeline, 'stop', at, context.config.delayMs)!,
-				at,
-			);
-			context.save();
-		}
-		tick();
+		if (runCommand(context, ref, root, text)) tick();
 	}
 
 	/** Wings' `send logs`: the last lines, only while running; the tail then goes on after them. */
@@ -126,10 +83,7 @@ export function openSimConsole(context: SimContext, ref: ServerRef): ConsoleSess
 		const server = context.find(ref);
 		const at = context.now();
 		if (server.suspended || stateAt(context.timelineAt(server, at), at) !== 'running') return;
-		const text = readFileSync(log, 'utf8');
-		const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-		offset = Buffer.byteLength(whole);
-		output(whole.split('\n').slice(0, -1).slice(-REPLAY_LINES));
+		output(log.last(REPLAY_LINES));
 	}
 
 	const timer = setInterval(() => guarded(tick), TICK_MS);
