@@ -18,6 +18,7 @@ import { firstSearchBytes, pagefindSeconds } from './bench/search.ts';
 import { benchTwoServers } from './bench/two-servers.ts';
 import { benchVps } from './bench/vps.ts';
 import { benchVpsPanel } from './bench/vps-panel.ts';
+import { benchGameConsole } from './bench/game-console.ts';
 import { benchStaffConsole } from './bench/staff-console.ts';
 
 const port = 4392;
@@ -116,6 +117,10 @@ console.log(
 	"\nThe VPS page through the site (one customer's running VPS, simulated hypervisor with delays 0; reads: target 20 ms p99):",
 );
 console.table(await benchVpsPanel());
+console.log(
+	"\nA game server's live console through the site (a running Minecraft server on the simulated panel, delays 0; navigation start to the first console line in Debian Chromium; bar: under 1 s):",
+);
+console.table(await benchGameConsole());
 console.log(
 	'\nThe staff console as the seeded member of staff (two-factor session): pages and the overview, 100 reads each, and 20 ticket replies:',
 );
