@@ -46,7 +46,6 @@ export interface ConsoleOptions {
 }
 
 // ANSI colour and cursor codes (Minecraft's and the daemon's lines carry them): shown as text.
-// eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 const frameOf = (data: unknown): ConsoleFrame | null => {

@@ -4,7 +4,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { consoleCloseCodes } from '../../lib/domain/console-ending';
 import type { ConsoleViewer } from '../../lib/domain/console-token';
 import type { ConsoleFrame } from '../../lib/domain/game-console-event';
-import { relayGameConsole, type GameRelay } from './relay';
+import type { ServerState } from '../game-panel/types';
+import { relayGameConsole, textOf, type GameRelay } from './relay';
 import { sessionDouble } from './session-double.test-helper';
 
 // The game console's relay between a page and a panel session (a double): which frames pass each
@@ -13,7 +14,9 @@ import { sessionDouble } from './session-double.test-helper';
 const servers: WebSocketServer[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
-async function site(options: { viewer?: ConsoleViewer; state?: string; idleMs?: number } = {}) {
+async function site(
+	options: { viewer?: ConsoleViewer; state?: ServerState; idleMs?: number } = {},
+) {
 	const panel = sessionDouble();
 	const ended: string[] = [];
 	let relay: GameRelay | undefined;
@@ -30,7 +33,7 @@ async function site(options: { viewer?: ConsoleViewer; state?: string; idleMs?: 
 	await new Promise((resolve) => server.once('listening', resolve));
 	const page = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 	const received: ConsoleFrame[] = [];
-	page.on('message', (data) => received.push(JSON.parse(String(data)) as ConsoleFrame));
+	page.on('message', (data) => received.push(JSON.parse(textOf(data)) as ConsoleFrame));
 	const closed = new Promise<{ code: number; reason: string }>((resolve) =>
 		page.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
 	);

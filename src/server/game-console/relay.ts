@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { consoleCloseCodes } from '../../lib/domain/console-ending.ts';
 import type { ConsoleViewer } from '../../lib/domain/console-token.ts';
 import {
@@ -24,7 +24,7 @@ const allowedDown = new Set<string>(consoleEvents);
 export interface GameRelayOptions {
 	viewer: ConsoleViewer;
 	/** The server's state when the console opened; then followed from `status` and `stats`. */
-	state: ServerState | string;
+	state: ServerState;
 	/** Without a request from the page for this long, the console closes as `idle`. */
 	idleMs: number;
 	onEnd?: (reason: string) => void;
@@ -33,6 +33,12 @@ export interface GameRelayOptions {
 export interface GameRelay {
 	/** Closes both sides with this reason and close code (console-ending.ts). */
 	end(reason: string, code: number): void;
+}
+
+/** A WebSocket message's text, whichever form `ws` hands it in. */
+export function textOf(data: RawData): string {
+	if (Array.isArray(data)) return Buffer.concat(data).toString();
+	return Buffer.isBuffer(data) ? data.toString() : Buffer.from(new Uint8Array(data)).toString();
 }
 
 /** The page's frame, when it is one the page may send; null for anything else. */
@@ -72,7 +78,7 @@ export function relayGameConsole(
 	session: ConsoleSession,
 	options: GameRelayOptions,
 ): GameRelay {
-	let state = options.state;
+	let state: string = options.state;
 	let ended = false;
 	let idle: NodeJS.Timeout | undefined;
 	const toPage = (frame: ConsoleFrame) => {
@@ -104,7 +110,7 @@ export function relayGameConsole(
 
 	browser.on('message', (data, isBinary) => {
 		if (isBinary) return;
-		const frame = requestOf(data.toString());
+		const frame = requestOf(textOf(data));
 		if (!frame) return;
 		awake();
 		if (frame.event === 'send command') {

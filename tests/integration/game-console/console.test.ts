@@ -14,6 +14,7 @@ import {
 	serveGameConsole,
 	type ClaimedGameConsole,
 } from '../../../src/server/game-console/serve.ts';
+import { textOf } from '../../../src/server/game-console/relay.ts';
 import { sessionDouble } from '../../../src/server/game-console/session-double.test-helper.ts';
 import type { GamePanel } from '../../../src/server/game-panel/types.ts';
 
@@ -96,7 +97,7 @@ async function page(claimed: ClaimedGameConsole) {
 	await new Promise((resolve) => site.once('listening', resolve));
 	const socket = new WebSocket(`ws://127.0.0.1:${(site.address() as AddressInfo).port}/`);
 	const frames: ConsoleFrame[] = [];
-	socket.on('message', (data) => frames.push(JSON.parse(String(data)) as ConsoleFrame));
+	socket.on('message', (data) => frames.push(JSON.parse(textOf(data)) as ConsoleFrame));
 	const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
 	await new Promise((resolve) => socket.once('open', resolve));
 	return { socket, frames, closed };

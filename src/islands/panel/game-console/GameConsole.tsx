@@ -26,7 +26,7 @@ export default function GameConsole(props: PanelProps & { serviceId: string; rea
 						: { locale: props.locale },
 				fallback: t('gameConsole.status.failed'),
 			}),
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- one console per mounted island
+		// One console per mounted island: its props do not change while it is mounted.
 		[],
 	);
 	const phase = useStore(session.$phase);
