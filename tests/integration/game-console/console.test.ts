@@ -126,6 +126,29 @@ describe('opening a game console', () => {
 		expect(await open.claimGameConsole(b.admin, token, owner, panelWith(panel))).toBe('token');
 	});
 
+	it('relays the simulated server’s console: its last lines, then a command’s answer', async () => {
+		const { data: row } = await b.admin
+			.from('services')
+			.select('panel_server_id, panel_identifier')
+			.eq('id', serviceId)
+			.single();
+		const ref = { panelServerId: Number(row!.panel_server_id), identifier: row!.panel_identifier! };
+		await realPanel.power(ref, 'start');
+		const { caller, token } = await opened(b.p.owner);
+		const owner = { ...caller, twoFactor: false };
+		const claimed = await open.claimGameConsole(b.admin, token, owner);
+		if (typeof claimed === 'string') throw new Error(claimed);
+		expect(claimed.state).toBe('running');
+		const { socket, frames } = await page(claimed);
+		const lines = () =>
+			frames.filter((f) => f.event === 'console output').map((f) => f.args?.[0] ?? '');
+		await until(() => lines().length > 0);
+		socket.send(JSON.stringify({ event: 'send command', args: ['say hi'] }));
+		await until(() => lines().some((line) => line.includes('[Server] hi')));
+		expect(frames.every((f) => !['auth success', 'jwt error'].includes(f.event))).toBe(true);
+		socket.close();
+	});
+
 	it('answers not found, logging nothing, for another customer’s server or a VPS token', async () => {
 		const before = await consoleEvents();
 		const stranger = await callerOf(await signIn(other), 'owner');
