@@ -65,6 +65,11 @@ test('in German on a phone: the console fits 360 px, refuses a stopped server’
 	await expect(page.locator('[data-stat=state] dd')).toHaveText(de['gameConsole.state.offline']);
 	const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
 	expect(width).toBeLessThanOrEqual(360);
+	// The command line and its button side by side, both whole on the screen.
+	const send = page.getByRole('button', { name: de['gameConsole.send'] });
+	await send.scrollIntoViewIfNeeded();
+	const box = await send.boundingBox();
+	expect(box!.x + box!.width).toBeLessThanOrEqual(360);
 	await expect(page.getByLabel(de['gameConsole.command'])).toBeInViewport();
 
 	await page.getByLabel(de['gameConsole.command']).fill('say hallo');

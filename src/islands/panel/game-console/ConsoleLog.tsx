@@ -28,7 +28,7 @@ export function ConsoleLog(props: { lines: Line[]; label: string; empty: string;
 				aria-live="polite"
 				tabIndex={0}
 				data-console-log
-				className="h-[60vh] max-h-[32rem] min-h-64 overflow-y-auto rounded bg-black p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-neutral-100 sm:text-sm"
+				className="h-[50vh] max-h-[32rem] min-h-56 sm:h-[60vh] overflow-y-auto rounded bg-black p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-neutral-100 sm:text-sm"
 			>
 				{props.lines.length === 0 ? (
 					<p className="text-neutral-400">{props.empty}</p>
