@@ -118,7 +118,7 @@ console.log(
 );
 console.table(await benchVpsPanel());
 console.log(
-	"\nA game server's live console through the site (a running Minecraft server on the simulated panel, delays 0; navigation start to the first console line in Debian Chromium; bar: under 1 s):",
+	"\nA game server's live console through the site (a running Minecraft server on the simulated panel, delays 0, in Debian Chromium): the first console line on screen after the console's open (its POST for the one-time path; bar: under 1 s), and after the page's navigation start:",
 );
 console.table(await benchGameConsole());
 console.log(

@@ -52,6 +52,8 @@ function setUp(answer: () => Promise<Response>) {
 }
 
 const token = 'A'.repeat(43);
+/** Lines are shown on the next paint: a turn of the event loop here. */
+const painted = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = () => reply(200, { url: `/game-console/${token}` });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -76,6 +78,8 @@ describe('the game console store', () => {
 			disk_bytes: 3 * 2 ** 30,
 		};
 		sockets[0]!.frame('stats', [JSON.stringify(stats)]);
+		expect(c.$lines.get()).toEqual([]);
+		await painted();
 		expect(c.$lines.get().map((line) => line.text)).toEqual(['[Server] hi']);
 		expect(c.$state.get()).toBe('running');
 		expect(c.$usage.get()).toEqual({
@@ -91,6 +95,7 @@ describe('the game console store', () => {
 		await c.open();
 		sockets[0]!.accept();
 		for (let i = 0; i < maxLines + 5; i++) sockets[0]!.frame('console output', [`line ${i}`]);
+		await painted();
 		const lines = c.$lines.get();
 		expect(lines).toHaveLength(maxLines);
 		expect(lines[0]!.text).toBe('line 5');

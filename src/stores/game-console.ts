@@ -76,6 +76,12 @@ function usageOf(arg: string | undefined): (Usage & { state: string }) | null {
 	}
 }
 
+/** Runs `step` before the next paint (the next turn where there is no painting). */
+const nextPaint = (step: () => void) => {
+	if (typeof requestAnimationFrame === 'function') requestAnimationFrame(step);
+	else setTimeout(step, 0);
+};
+
 const isRefusal = (value: string | undefined): value is CommandRefusal =>
 	commandRefusals.some((one) => one === value);
 
@@ -90,9 +96,17 @@ export function createGameConsole(options: ConsoleOptions) {
 	let socket: WebSocket | null = null;
 	let nextId = 0;
 
-	const append = (texts: string[]) => {
-		const added = texts.map((text) => ({ id: nextId++, text: text.replace(ansi, '') }));
+	// Lines arrive one frame each, 150 at once on open: shown together on the next paint, so the
+	// page draws once rather than once per line.
+	let pending: string[] = [];
+	const flush = () => {
+		const added = pending.map((text) => ({ id: nextId++, text: text.replace(ansi, '') }));
+		pending = [];
 		$lines.set([...$lines.get(), ...added].slice(-maxLines));
+	};
+	const append = (texts: string[]) => {
+		if (pending.length === 0) nextPaint(flush);
+		pending.push(...texts);
 	};
 
 	const receive = (frame: ConsoleFrame) => {
@@ -130,6 +144,7 @@ export function createGameConsole(options: ConsoleOptions) {
 		socket = opened;
 		// The relay replays the last lines on open: a reconnect starts from them, not a duplicate.
 		opened.addEventListener('open', () => {
+			pending = [];
 			$lines.set([]);
 			$phase.set('connected');
 		});
