@@ -5,6 +5,7 @@ import { e2ePorts } from './ports';
 import { signIn } from './backend';
 import { admin, newAccount } from './fixtures';
 import { buyServer } from './purchase';
+import { staffSignIn } from './staff';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
 import en from '../../src/i18n/ui/en.json' with { type: 'json' };
 
@@ -124,4 +125,25 @@ test('another customer gets no console, and the WebSocket opens only from the si
 	expect(((await theirs.json()) as { error: { message: string } }).error.message).toBe(
 		en['servers.error.not_found'],
 	);
+});
+
+test('staff watch a customer’s console read-only, and the audit log says so', async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(120_000);
+	const id = await customerWithServer(page, 'game-console-staff');
+	const context = await browser.newContext();
+	const staff = await context.newPage();
+	await staffSignIn(staff);
+	await staff.goto(`/staff/services/${id}`);
+	const section = staff.locator('[data-staff-console]');
+	await section.getByRole('button', { name: en['gameConsole.open'] }).click();
+	await expect(section.locator('[data-console-status]')).toHaveText('Connected');
+	await expect(section.locator('[data-console-line]').first()).toBeVisible();
+	await expect(section.getByText(en['gameConsole.readOnly'])).toBeVisible();
+	await expect(section.getByLabel(en['gameConsole.command'])).toHaveCount(0);
+	await staff.goto('/staff/audit');
+	await expect(staff.getByText(en['staff.action.game_console_opened']).first()).toBeVisible();
+	await context.close();
 });
