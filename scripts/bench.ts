@@ -19,6 +19,7 @@ import { benchTwoServers } from './bench/two-servers.ts';
 import { benchSimBackup } from './bench/sim-backup.ts';
 import { benchVps } from './bench/vps.ts';
 import { benchVpsPanel } from './bench/vps-panel.ts';
+import { benchGameConsole } from './bench/game-console.ts';
 import { benchStaffConsole } from './bench/staff-console.ts';
 
 const port = 4392;
@@ -121,6 +122,10 @@ console.log(
 	'\nA backup of the simulated tree (a Minecraft server on the simulated panel; ms from createBackup to listBackups reporting it complete; bar: under 5 s):',
 );
 console.table(await benchSimBackup());
+console.log(
+	"\nA game server's live console through the site (a running Minecraft server on the simulated panel, delays 0, in Debian Chromium): the first console line on screen after the console's open (its POST for the one-time path; bar: under 1 s), and after the page's navigation start:",
+);
+console.table(await benchGameConsole());
 console.log(
 	'\nThe staff console as the seeded member of staff (two-factor session): pages and the overview, 100 reads each, and 20 ticket replies:',
 );

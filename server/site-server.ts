@@ -13,6 +13,7 @@ import { closeWhenBodyUnread } from './unread-body.ts';
 import { stopGracefully } from './shutdown.ts';
 import { afterStart } from './after-start.ts';
 import { consoleUpgrade } from './console-upgrade.ts';
+import { gameConsoleUpgrade } from './game-console-upgrade.ts';
 import {
 	configurationProblems,
 	describeProblems,
@@ -101,14 +102,17 @@ const server = createServer((req, res) => {
 
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 4321);
-// WebSockets: the browser console only; any other upgrade is refused.
+// WebSockets: the browser consoles only (a VPS's screen, a game server's console); any other upgrade is refused.
 server.on('upgrade', (req, socket, head: Buffer) => {
 	const clientAddress = resolveClientAddress(
 		req.socket.remoteAddress,
 		req.headers['x-forwarded-for'],
 		trustedProxies,
 	);
-	if (!consoleUpgrade(req, socket, head, clientAddress))
+	if (
+		!consoleUpgrade(req, socket, head, clientAddress) &&
+		!gameConsoleUpgrade(req, socket, head, clientAddress)
+	)
 		socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
 });
 server.listen(port, host, () => {

@@ -13,10 +13,13 @@ import { sharedCachePaths } from './server/http/shared-cache';
 import { guardStaff } from './server/staff/guard';
 import { claimFromUpgrade } from './server/console/claim-upgrade';
 import { openConsoleDoor } from './server/console/door';
+import { claimGameFromUpgrade } from './server/game-console/claim-upgrade';
+import { gameConsoleDoor } from './server/game-console/door';
 
 // The site server's console relay spends its tokens through this process's Astro side, in process
 // (src/server/console/door.ts): opened as this module loads, on the server's first request.
 openConsoleDoor(claimFromUpgrade);
+gameConsoleDoor.open(claimGameFromUpgrade);
 
 /** On-demand pages a visitor's remembered language applies to when the URL names none. */
 const localisedOnDemand = /^\/(login|register|forgot-password|reset-password|panel)(\/|$)/;

@@ -26,6 +26,7 @@ const sameEverywhere = [
 	// An example host name.
 	'vps.rdns.placeholder',
 	'vps.page.graphs.cpu',
+	'gameConsole.cpu',
 	// The product's name, in the panel's navigation.
 	'panel.nav.vps',
 	'panel.dashboard.quick.vps',
@@ -36,8 +37,8 @@ const sameEverywhere = [
 
 /** Words a language shares with English (shop words that are simply the same). */
 const sameAsEnglish: Record<string, string[]> = {
-	no: ['panel.nav.support'],
-	da: ['tier.budget', 'cart.subtotal', 'panel.nav.support'],
+	no: ['panel.nav.support', 'gameConsole.send', 'gameConsole.disk'],
+	da: ['tier.budget', 'cart.subtotal', 'panel.nav.support', 'gameConsole.send', 'gameConsole.disk'],
 	de: [
 		'tier.budget',
 		'configurator.extras',

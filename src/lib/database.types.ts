@@ -1504,6 +1504,7 @@ export type Database = {
 			};
 			vps_console_tokens: {
 				Row: {
+					console: string;
 					created_at: string;
 					expires_at: string;
 					service_id: string;
@@ -1511,8 +1512,10 @@ export type Database = {
 					token_hash: string;
 					used_at: string | null;
 					user_id: string;
+					viewer: string;
 				};
 				Insert: {
+					console?: string;
 					created_at?: string;
 					expires_at: string;
 					service_id: string;
@@ -1520,8 +1523,10 @@ export type Database = {
 					token_hash: string;
 					used_at?: string | null;
 					user_id: string;
+					viewer?: string;
 				};
 				Update: {
+					console?: string;
 					created_at?: string;
 					expires_at?: string;
 					service_id?: string;
@@ -1529,6 +1534,7 @@ export type Database = {
 					token_hash?: string;
 					used_at?: string | null;
 					user_id?: string;
+					viewer?: string;
 				};
 				Relationships: [
 					{
@@ -1690,6 +1696,16 @@ export type Database = {
 			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
 			extend_service_days: { Args: { days: number; service: string }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
+			game_console_access_live: {
+				Args: {
+					as_staff: boolean;
+					opened_at: string;
+					service_id: string;
+					session_id: string;
+					user_id: string;
+				};
+				Returns: string;
+			};
 			give_up_provisioning: {
 				Args: { error: string; message: string; service: string; subject: string };
 				Returns: string;

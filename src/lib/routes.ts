@@ -21,6 +21,7 @@ export const routes = {
 	server: (id: string) => `/panel/game-servers/servers/${id}`,
 	serverUpgrade: (id: string) => `/panel/game-servers/upgrade/${id}`,
 	serverCancel: (id: string) => `/panel/game-servers/servers/${id}/cancel`,
+	serverConsole: (id: string) => `/panel/game-servers/servers/${id}/console`,
 	vpsList: '/panel/vps',
 	vps: (id: string) => `/panel/vps/${id}`,
 	vpsUpgrade: (id: string) => `/panel/vps/${id}/upgrade`,

@@ -89,6 +89,7 @@ export function panelPaths(customer: PanelCustomer): string[] {
 		'/panel/game-servers',
 		`/panel/game-servers/servers/${server}`,
 		`/panel/game-servers/servers/${server}/cancel`,
+		`/panel/game-servers/servers/${server}/console`,
 		`/panel/game-servers/upgrade/${customer.services[1]!}`,
 		// The VPS list, empty for this customer (a VPS's own pages: tests/e2e/vps-billing.test.ts).
 		'/panel/vps',

@@ -13,16 +13,19 @@ export async function addToCart(page: Page, product: string): Promise<void> {
 }
 
 /**
- * Buys a Palworld server (8 GB, monthly, EUR) as the signed-in customer the way the site does it:
- * POST /api/checkout, the test gateway's Pay, then the order page until the server runs on the
- * simulated panel. Returns the new service's id.
+ * Buys a Palworld server (8 GB, monthly, EUR; or the `plan` given) as the signed-in customer the
+ * way the site does it: POST /api/checkout, the test gateway's Pay, then the order page until the
+ * server runs on the simulated panel. Returns the new service's id.
  */
-export async function buyServer(page: Page, locale: '' | '/de' = ''): Promise<string> {
+export async function buyServer(
+	page: Page,
+	locale: '' | '/de' = '',
+	plan: { planId: string; ram: number } = { planId: 'palworld-standard', ram: 8 },
+): Promise<string> {
 	const answer = await page.request.post('/api/checkout', {
 		data: {
 			item: {
-				planId: 'palworld-standard',
-				ram: 8,
+				...plan,
 				storageGb: 25,
 				extras: [],
 				cycle: 'monthly',

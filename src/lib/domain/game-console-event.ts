@@ -48,3 +48,12 @@ export const consoleStatsSchema = /* @__PURE__ */ z.object({
 	disk_bytes: z.number(),
 });
 export type ConsoleStats = z.infer<typeof consoleStatsSchema>;
+
+/**
+ * The relay's own event, never the panel's: a `send command` it did not pass on, with why in
+ * `args[0]` (one of `commandRefusals`). The page shows the reason in the customer's language.
+ * `read_only` is staff watching a customer's console: they may ask for logs and stats, not command.
+ */
+export const commandRefusedEvent = 'command refused';
+export const commandRefusals = ['not_running', 'suspended', 'read_only'] as const;
+export type CommandRefusal = (typeof commandRefusals)[number];

@@ -25,6 +25,8 @@ export const staffActions = [
 	'service_cancelled_now',
 	'provisioning_retried',
 	'provisioning_abandoned',
+	// A member of staff watching a customer's game console (read-only).
+	'game_console_opened',
 	// Discount codes
 	'discount_created',
 	'discount_expired',

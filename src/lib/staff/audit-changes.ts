@@ -43,6 +43,7 @@ const statusFamily: Record<StaffAction, StatusFamily> = {
 	service_cancelled_now: 'service',
 	provisioning_retried: 'service',
 	provisioning_abandoned: 'service',
+	game_console_opened: 'service',
 	discount_created: 'service',
 	discount_expired: 'service',
 	approval_requested: 'approval',

@@ -1,14 +1,15 @@
 import type { ClaimedConsole } from './serve.ts';
 
-// How the site server's relay (server/console-upgrade.ts) spends a console token in process, with
-// no request to itself. The relay is plain Node; the token, the session and the hypervisor live in
-// Astro's bundle, which holds its own copies of these modules. What both must share therefore
-// lives on globalThis, as the process token does (src/server/http/lifecycle.ts): Astro's side
-// opens the door when its middleware loads (src/middleware.ts), the relay walks through it.
+// How the site server's relays (server/console-upgrade.ts, server/game-console-upgrade.ts) spend
+// a console token in process, with no request to themselves. The relays are plain Node; the
+// token, the session and the hypervisor or game panel live in Astro's bundle, which holds its own
+// copies of these modules. What both must share therefore lives on globalThis, as the process
+// token does (src/server/http/lifecycle.ts): Astro's side opens each door when its middleware
+// loads (src/middleware.ts), the relay walks through it.
 
-/** What the relay knows of a console's WebSocket upgrade. */
+/** What a relay knows of a console's WebSocket upgrade. */
 export interface ConsoleAsk {
-	/** The one-time token of the path `/console/<token>`. */
+	/** The one-time token of the path (`/console/<token>`, `/game-console/<token>`). */
 	token: string;
 	/** The browser's Cookie header: the session that made the token must be the one asking. */
 	cookie: string;
@@ -16,19 +17,51 @@ export interface ConsoleAsk {
 	userAgent: string | undefined;
 }
 
+/** A door on globalThis: Astro's side opens it with its claim, the relay waits for that claim. */
+export interface Door<Claim> {
+	open(claim: Claim): void;
+	/** The claim, once Astro's side has loaded; undefined after `waitMs` without it. */
+	walk(waitMs: number): Promise<Claim | undefined>;
+}
+
+/** The door named `name` (one per console), the same for every copy of this module. */
+export function doorNamed<Claim>(name: string): Door<Claim> {
+	const key = Symbol.for(name);
+	type Shared = { claim?: Claim; waiting: ((claim: Claim) => void)[] };
+	const holder = globalThis as { [key: symbol]: Shared | undefined };
+	const shared = (): Shared => (holder[key] ??= { waiting: [] });
+	return {
+		open(claim) {
+			const door = shared();
+			door.claim = claim;
+			for (const resume of door.waiting.splice(0)) resume(claim);
+		},
+		walk(waitMs) {
+			const door = shared();
+			if (door.claim) return Promise.resolve(door.claim);
+			return new Promise((resolve) => {
+				const resume = (claim: Claim | undefined) => {
+					clearTimeout(timer);
+					resolve(claim);
+				};
+				const timer = setTimeout(() => {
+					door.waiting = door.waiting.filter((one) => one !== resume);
+					resolve(undefined);
+				}, waitMs);
+				door.waiting.push(resume);
+			});
+		},
+	};
+}
+
 /** Spends the token for the asking session: where to connect, or the refusal. */
 export type ConsoleClaim = (asked: ConsoleAsk) => Promise<ClaimedConsole | string>;
 
-const doorKey = Symbol.for('frostnode.console-door');
-type Door = { claim?: ConsoleClaim; waiting: ((claim: ConsoleClaim) => void)[] };
-const holder = globalThis as { [doorKey]?: Door };
-const door = (): Door => (holder[doorKey] ??= { waiting: [] });
+const vpsDoor = doorNamed<ConsoleClaim>('frostnode.console-door');
 
-/** Astro's side: how this process spends a console token. */
+/** Astro's side: how this process spends a VPS console token. */
 export function openConsoleDoor(claim: ConsoleClaim): void {
-	const shared = door();
-	shared.claim = claim;
-	for (const resume of shared.waiting.splice(0)) resume(claim);
+	vpsDoor.open(claim);
 }
 
 /**
@@ -36,17 +69,5 @@ export function openConsoleDoor(claim: ConsoleClaim): void {
  * request loads it, before any browser can have a token); undefined after `waitMs` without it.
  */
 export function consoleDoor(waitMs: number): Promise<ConsoleClaim | undefined> {
-	const shared = door();
-	if (shared.claim) return Promise.resolve(shared.claim);
-	return new Promise((resolve) => {
-		const resume = (claim: ConsoleClaim | undefined) => {
-			clearTimeout(timer);
-			resolve(claim);
-		};
-		const timer = setTimeout(() => {
-			shared.waiting = shared.waiting.filter((one) => one !== resume);
-			resolve(undefined);
-		}, waitMs);
-		shared.waiting.push(resume);
-	});
+	return vpsDoor.walk(waitMs);
 }

@@ -53,7 +53,7 @@ export const limits = {
 	serviceChangesPerAccount: limit('serviceChangesPerAccount', { max: 20, windowSeconds: 300 }),
 	/** Support tickets opened per customer: each lands in staff's queue. */
 	ticketsPerAccount: limit('ticketsPerAccount', { max: 10, windowSeconds: 3600 }),
-	/** Power, password resets and settings per customer: each reaches the game panel. */
+	/** Power, password resets, settings and game consoles opened per customer: each reaches the game panel. */
 	serverActionsPerAccount: limit('serverActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Every VPS action per customer (power, console, reinstall, passwords, reverse DNS): each reaches the hypervisor. */
 	vpsActionsPerAccount: limit('vpsActionsPerAccount', { max: 60, windowSeconds: 300 }),

@@ -21,6 +21,7 @@ import { approvalKinds, approvalStatuses } from '../../../src/lib/domain/staff-a
 import { serviceEvents } from '../../../src/lib/domain/service-event.ts';
 import { serviceStatuses } from '../../../src/lib/domain/service-status.ts';
 import { consoleEndings } from '../../../src/lib/domain/console-ending.ts';
+import { consoleKinds, consoleViewers } from '../../../src/lib/domain/console-token.ts';
 import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -57,11 +58,14 @@ const sets: Record<string, readonly string[]> = {
 	'credit_notes.gateway': gatewayNames,
 	'payment_events.gateway': settledBy,
 	'invoices.gateway': settledBy,
+	'vps_console_tokens.console': consoleKinds,
+	'vps_console_tokens.viewer': consoleViewers,
 };
 
 let stack: LocalStack;
 let built: Map<string, string[]>;
 let consoleAnswers: string[];
+let gameConsoleAnswers: string[];
 
 /**
  * `CHECK ((status = ANY (ARRAY['a'::text, 'b'::text])))`, a domain's `CHECK ((VALUE = ANY …))` or
@@ -96,13 +100,18 @@ beforeAll(async () => {
 		const key = name.startsWith('domain ') ? name : `${name}.${found.column}`;
 		built.set(key, found.values);
 	}
-	const source = await stack.sql(async (session) => {
-		const result = await session.query<{ src: string }>(
-			`select prosrc as src from pg_proc where oid = 'public.console_access_live'::regproc`,
-		);
-		return result.rows[0]?.src ?? '';
-	});
-	consoleAnswers = [...source.matchAll(/return '([a-z_]+)'/g)].map((m) => m[1]!);
+	const answersOf = async (fn: string) => {
+		const source = await stack.sql(async (session) => {
+			const result = await session.query<{ src: string }>(
+				`select prosrc as src from pg_proc where oid = $1::regproc`,
+				[fn],
+			);
+			return result.rows[0]?.src ?? '';
+		});
+		return [...source.matchAll(/return '([a-z_]+)'/g)].map((m) => m[1]!);
+	};
+	consoleAnswers = await answersOf('public.console_access_live');
+	gameConsoleAnswers = await answersOf('public.game_console_access_live');
 }, 60_000);
 
 afterAll(() => stack.stop());
@@ -119,6 +128,11 @@ describe('closed sets: what a function answers', () => {
 		// `idle` is the relay's own timer and `unverified` the watcher's verdict on failed checks.
 		const fromDatabase = consoleEndings.filter((e) => e !== 'idle' && e !== 'unverified');
 		expect([...consoleAnswers].sort()).toEqual(['open', ...fromDatabase].sort());
+	});
+
+	it('game_console_access_live answers the same set', () => {
+		const fromDatabase = consoleEndings.filter((e) => e !== 'idle' && e !== 'unverified');
+		expect([...new Set(gameConsoleAnswers)].sort()).toEqual(['open', ...fromDatabase].sort());
 	});
 });
 
