@@ -8,6 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { createJiti } from 'jiti';
 import type * as Simulated from '../src/server/game-panel/simulated.ts';
 import type * as PanelConfig from '../src/server/game-panel/config.ts';
+import type * as Catalogue from '../src/lib/catalogue/index.ts';
 
 interface DemoService {
 	id: string;
@@ -17,6 +18,8 @@ interface DemoService {
 	ram_gb: number;
 	storage_gb: number;
 	status: string;
+	plan_id: string;
+	daily_backup_at: string | null;
 }
 
 export async function provisionDemoServers(
@@ -32,7 +35,7 @@ export async function provisionDemoServers(
 	});
 	const { data: services, error } = await admin
 		.from('services')
-		.select('id, user_id, game, label, ram_gb, storage_gb, status')
+		.select('id, user_id, game, label, ram_gb, storage_gb, status, plan_id, daily_backup_at')
 		.like('panel_server_id', 'sim-%')
 		.in('status', ['active', 'suspended'])
 		.returns<DemoService[]>();
@@ -42,6 +45,7 @@ export async function provisionDemoServers(
 	const { createSimulatedPanel } = await jiti.import<typeof Simulated>(
 		'../src/server/game-panel/simulated.ts',
 	);
+	const { findPlan } = await jiti.import<typeof Catalogue>('../src/lib/catalogue/index.ts');
 	const { readGamePanelConfig } = await jiti.import<typeof PanelConfig>(
 		'../src/server/game-panel/config.ts',
 	);
@@ -65,8 +69,16 @@ export async function provisionDemoServers(
 			name: service.label || service.game,
 			ramGb: service.ram_gb,
 			storageGb: service.storage_gb,
+			backups: findPlan(service.plan_id)?.backups ?? 0,
 		});
 		await panel.power(server, 'start');
+		// What the plan promises, as provisioning sets it up (src/server/provisioning/backup-setup.ts).
+		const at = service.daily_backup_at;
+		if (at)
+			await panel.setDailyBackup(server, {
+				hour: Number(at.slice(0, 2)),
+				minute: Number(at.slice(3, 5)),
+			});
 		if (service.status === 'suspended') await panel.suspend(server);
 		const { error: saved } = await admin
 			.from('services')
@@ -74,6 +86,7 @@ export async function provisionDemoServers(
 				panel_server_id: String(server.panelServerId),
 				panel_identifier: server.identifier,
 				panel_address: `${server.address.host}:${server.address.port}`,
+				panel_backup_limit: findPlan(service.plan_id)?.backups ?? 0,
 			})
 			.eq('id', service.id);
 		if (saved) throw new Error(`demo server ${service.id}: ${saved.message}`);

@@ -55,7 +55,12 @@ function command(script: string, args: string[]) {
 
 async function onPanel(serviceId: string) {
 	const state = JSON.parse(await readFile(panelFile, 'utf8')) as {
-		servers: { serviceId: string; suspended: boolean }[];
+		servers: {
+			serviceId: string;
+			suspended: boolean;
+			backupLimit: number;
+			dailyBackup?: { hour: number; minute: number };
+		}[];
 	};
 	return state.servers.find((server) => server.serviceId === serviceId);
 }
@@ -72,6 +77,20 @@ async function replay(at: number) {
 }
 
 describe('npm run billing:run -- --now against what npm start runs', () => {
+	it('starts the demo servers with the backups their plans include, backed up daily', async () => {
+		// palworld-standard: 5 backups; the daily backup at the seed's default time, 04:00 UTC.
+		expect(await onPanel(palworld)).toMatchObject({
+			backupLimit: 5,
+			dailyBackup: { hour: 4, minute: 0 },
+		});
+		const { data } = await admin()
+			.from('services')
+			.select('panel_backup_limit')
+			.eq('id', palworld)
+			.single();
+		expect(data?.panel_backup_limit).toBe(5);
+	});
+
 	it('suspends, unsuspends and deletes servers on the simulated panel, mailing the site', async () => {
 		expect(await onPanel(palworld)).toMatchObject({ suspended: false });
 		expect(await onPanel(rust)).toMatchObject({ suspended: true });
