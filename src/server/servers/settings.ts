@@ -2,10 +2,9 @@ import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../lib/uuid';
 import { refOf } from '../billing/panel-steps';
-import { getGamePanel, GamePanelConflictError, GamePanelNotFoundError } from '../game-panel';
+import { getGamePanel } from '../game-panel';
 import type { AdminClient } from '../supabase/admin-client';
-import type { ServerRefusal } from './actions';
-import { logger } from '../log/logger';
+import { panelRefusal, type ServerRefusal } from './owned';
 
 export interface ServerSettings {
 	label: string;
@@ -46,11 +45,8 @@ export async function saveServerSettings(
 		try {
 			await getGamePanel().setDailyRestart(ref, restart ? hhmm(restart) : null);
 		} catch (failure) {
-			if (failure instanceof GamePanelNotFoundError) return 'not_on_panel';
 			// Installing or suspended: the panel takes no schedule until the server is running.
-			if (failure instanceof GamePanelConflictError) return 'panel_refused';
-			logger.error('daily restart not set', { error: failure });
-			return 'panel_unavailable';
+			return panelRefusal(failure);
 		}
 	}
 	const { data: saved, error: saveError } = await admin.rpc('save_server_settings', {
