@@ -27,8 +27,8 @@ export function lineChanges(before: string, after: string): LineChanges {
 	};
 	for (const part of diffLines(before, after)) {
 		const count = part.count ?? 0;
-		if (part.added) (added += count), (hunk.added += count);
-		else if (part.removed) (removed += count), (hunk.removed += count);
+		if (part.added) ((added += count), (hunk.added += count));
+		else if (part.removed) ((removed += count), (hunk.removed += count));
 		else close();
 	}
 	close();
