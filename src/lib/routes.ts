@@ -21,6 +21,8 @@ export const routes = {
 	server: (id: string) => `/panel/game-servers/servers/${id}`,
 	serverUpgrade: (id: string) => `/panel/game-servers/upgrade/${id}`,
 	serverCancel: (id: string) => `/panel/game-servers/servers/${id}/cancel`,
+	serverBackups: (id: string) => `/panel/game-servers/servers/${id}/backups`,
+	serverFiles: (id: string) => `/panel/game-servers/servers/${id}/files`,
 	vpsList: '/panel/vps',
 	vps: (id: string) => `/panel/vps/${id}`,
 	vpsUpgrade: (id: string) => `/panel/vps/${id}/upgrade`,
