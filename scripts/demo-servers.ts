@@ -7,6 +7,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { createJiti } from 'jiti';
 import type * as Simulated from '../src/server/game-panel/simulated.ts';
+import type * as PanelConfig from '../src/server/game-panel/config.ts';
 
 interface DemoService {
 	id: string;
@@ -21,6 +22,8 @@ interface DemoService {
 export async function provisionDemoServers(
 	env: Record<string, string | undefined>,
 	file: string,
+	/** The servers' files and backups: GAME_PANEL_SIM_DIR's default (beside `file`) when absent. */
+	dir?: string,
 ): Promise<number> {
 	const { PUBLIC_SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key } = env;
 	if (!url || !key) return 0;
@@ -39,7 +42,16 @@ export async function provisionDemoServers(
 	const { createSimulatedPanel } = await jiti.import<typeof Simulated>(
 		'../src/server/game-panel/simulated.ts',
 	);
-	const panel = createSimulatedPanel({ kind: 'simulated', delayMs: 0, file });
+	const { readGamePanelConfig } = await jiti.import<typeof PanelConfig>(
+		'../src/server/game-panel/config.ts',
+	);
+	const config = readGamePanelConfig({
+		GAME_PANEL_SIM_DELAY_MS: '0',
+		GAME_PANEL_SIM_FILE: file,
+		GAME_PANEL_SIM_DIR: dir,
+	});
+	if (config.kind !== 'simulated') throw new Error('demo servers: not the simulated panel');
+	const panel = createSimulatedPanel(config);
 	for (const service of services) {
 		const { data: owner } = await admin.auth.admin.getUserById(service.user_id);
 		const server = await panel.createServer({

@@ -14,6 +14,8 @@ export interface SiteSettings {
 	PUBLIC_SITE_URL: string;
 	/** Absent with a real game panel (PTERODACTYL_URL). */
 	GAME_PANEL_SIM_FILE?: string;
+	/** The simulated servers' files and backups; absent with a real game panel. */
+	GAME_PANEL_SIM_DIR?: string;
 	/** Absent with Proxmox VE (PROXMOX_URL). */
 	HYPERVISOR_SIM_FILE?: string;
 	/** Absent with PowerDNS (DNS_PROVIDER, POWERDNS_API_URL). */
@@ -22,12 +24,14 @@ export interface SiteSettings {
 
 /** Writes the site's settings beside the stack's; the state file as an absolute path. */
 export async function saveSiteSettings(settings: SiteSettings, file = LOCAL_ENV_FILE) {
-	const { PUBLIC_SITE_URL, GAME_PANEL_SIM_FILE, HYPERVISOR_SIM_FILE, DNS_EMBEDDED_FILE } = settings;
+	const { PUBLIC_SITE_URL, GAME_PANEL_SIM_FILE, GAME_PANEL_SIM_DIR } = settings;
+	const { HYPERVISOR_SIM_FILE, DNS_EMBEDDED_FILE } = settings;
 	// Imported here: the commands load this module and need none of the stack.
 	const { updateEnvFile } = await import('@frostnode/local-supabase');
 	await updateEnvFile(resolve(file), {
 		PUBLIC_SITE_URL,
 		...(GAME_PANEL_SIM_FILE ? { GAME_PANEL_SIM_FILE: resolve(GAME_PANEL_SIM_FILE) } : {}),
+		...(GAME_PANEL_SIM_DIR ? { GAME_PANEL_SIM_DIR: resolve(GAME_PANEL_SIM_DIR) } : {}),
 		...(HYPERVISOR_SIM_FILE ? { HYPERVISOR_SIM_FILE: resolve(HYPERVISOR_SIM_FILE) } : {}),
 		...(DNS_EMBEDDED_FILE ? { DNS_EMBEDDED_FILE: resolve(DNS_EMBEDDED_FILE) } : {}),
 	});

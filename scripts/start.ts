@@ -48,10 +48,13 @@ const CRON_SECRET = cronSecret();
 // The simulated game panel keeps its servers beside the local data, so a restart still knows them.
 const simulated = !process.env.PTERODACTYL_URL?.trim();
 const GAME_PANEL_SIM_FILE = process.env.GAME_PANEL_SIM_FILE ?? 'supabase/.data/game-panel.json';
+// Its servers' files and backups beside it, named for the operator's commands too (a billing run
+// that deletes a server deletes its files).
+const GAME_PANEL_SIM_DIR = process.env.GAME_PANEL_SIM_DIR ?? 'supabase/.data/game-panel-files';
 if (simulated && backend.stack)
 	await step(
 		'Game panel',
-		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE),
+		() => provisionDemoServers(backend.env, GAME_PANEL_SIM_FILE, GAME_PANEL_SIM_DIR),
 		() => 'simulated, demo servers running',
 	);
 // The simulated hypervisor keeps the customers' VPS machines there too (unless Proxmox is set).
@@ -64,7 +67,7 @@ const siteEnv = {
 	...backend.env,
 	PUBLIC_SITE_URL: url,
 	CRON_SECRET,
-	...(simulated ? { GAME_PANEL_SIM_FILE } : {}),
+	...(simulated ? { GAME_PANEL_SIM_FILE, GAME_PANEL_SIM_DIR } : {}),
 	...(simulatedHypervisor ? { HYPERVISOR_SIM_FILE } : {}),
 	...(embeddedDns ? { DNS_EMBEDDED_FILE } : {}),
 };

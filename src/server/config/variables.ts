@@ -217,6 +217,14 @@ export const variables = [
 		does: 'Development only: where the simulated panel keeps its servers',
 	},
 	{
+		name: 'GAME_PANEL_SIM_DIR',
+		group: 'Game panel',
+		required: 'optional',
+		default: 'beside GAME_PANEL_SIM_FILE (`game-panel-files`), else a temporary folder',
+		example: 'supabase/.data/game-panel-files',
+		does: "Development only: where the simulated panel keeps its servers' files and backups",
+	},
+	{
 		name: 'PROVISIONING_RETRY_MS',
 		group: 'Game panel',
 		required: 'optional',

@@ -23,10 +23,27 @@ function readPterodactyl(env: Record<string, string>, readFile?: (path: string) 
 
 describe('readGamePanelConfig', () => {
 	it('simulates without a panel URL, 1.5 s per step unless told', () => {
-		expect(readGamePanelConfig({})).toEqual({ kind: 'simulated', delayMs: 1500 });
+		expect(readGamePanelConfig({})).toEqual({
+			kind: 'simulated',
+			delayMs: 1500,
+			linkOrigin: 'http://127.0.0.1:4321',
+		});
 		expect(
-			readGamePanelConfig({ GAME_PANEL_SIM_DELAY_MS: '0', GAME_PANEL_SIM_FILE: '/tmp/sim.json' }),
-		).toEqual({ kind: 'simulated', delayMs: 0, file: '/tmp/sim.json' });
+			readGamePanelConfig({
+				GAME_PANEL_SIM_DELAY_MS: '0',
+				GAME_PANEL_SIM_FILE: '/tmp/sim.json',
+				PUBLIC_SITE_URL: 'https://frostnode.example/',
+			}),
+		).toEqual({
+			kind: 'simulated',
+			delayMs: 0,
+			file: '/tmp/sim.json',
+			dir: '/tmp/sim-files',
+			linkOrigin: 'https://frostnode.example',
+		});
+		expect(
+			readGamePanelConfig({ GAME_PANEL_SIM_FILE: '/tmp/sim.json', GAME_PANEL_SIM_DIR: '/srv/sim' }),
+		).toMatchObject({ file: '/tmp/sim.json', dir: '/srv/sim' });
 		expect(() => readGamePanelConfig({ GAME_PANEL_SIM_DELAY_MS: 'soon' })).toThrow(
 			/GAME_PANEL_SIM_DELAY_MS/,
 		);

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
+import { setting } from '../config/variables.ts';
+import { siteOrigin } from '../config/site-origin.ts';
 import { readPterodactyl, type PterodactylConfig } from './config-pterodactyl.ts';
 import { GamePanelConfigError } from './errors.ts';
 
@@ -13,6 +16,13 @@ export interface SimulatedConfig {
 	delayMs: number;
 	/** Where to keep the simulated servers between restarts; in memory only when absent. */
 	file?: string;
+	/**
+	 * Where the servers' files, backups and signed links live: GAME_PANEL_SIM_DIR, else beside the
+	 * state file; a temporary folder of this process when neither is set.
+	 */
+	dir?: string;
+	/** The site's origin: the simulation's signed links are served by the site itself (a path without). */
+	linkOrigin?: string;
 }
 
 export type GamePanelConfig = PterodactylConfig | SimulatedConfig;
@@ -26,8 +36,17 @@ function readSimulated(env: Env): SimulatedConfig {
 		throw new GamePanelConfigError(
 			`GAME_PANEL_SIM_DELAY_MS must be whole milliseconds from 0 to 60000, not "${raw}"`,
 		);
-	const file = env.GAME_PANEL_SIM_FILE?.trim();
-	return { kind: 'simulated', delayMs: delay.data, ...(file ? { file } : {}) };
+	const file = setting('GAME_PANEL_SIM_FILE', env);
+	const dir =
+		setting('GAME_PANEL_SIM_DIR', env) ??
+		(file ? join(dirname(file), `${basename(file, extname(file))}-files`) : undefined);
+	return {
+		kind: 'simulated',
+		delayMs: delay.data,
+		...(file ? { file } : {}),
+		...(dir ? { dir } : {}),
+		linkOrigin: siteOrigin(env),
+	};
 }
 
 /** The panel settings from the environment; throws GamePanelConfigError listing every problem. */

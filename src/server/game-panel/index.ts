@@ -24,6 +24,10 @@ const SETTINGS = [
 	'PTERODACTYL_NODE_ID',
 	'GAME_PANEL_SIM_DELAY_MS',
 	'GAME_PANEL_SIM_FILE',
+	'GAME_PANEL_SIM_DIR',
+	// The simulation's signed links point at the site.
+	'PUBLIC_SITE_URL',
+	'PORT',
 ] as const;
 
 function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): GamePanel {
@@ -79,3 +83,5 @@ function createGamePanel(env: Env): GamePanel {
  * settings do (GAME_PANEL_SIM_FILE keeps it across restarts).
  */
 export const getGamePanel = pickAdapter(SETTINGS, createGamePanel);
+
+export { simulatedDownload, simulatedUpload, UPLOAD_LIMIT_BYTES } from './sim-serve';

@@ -15,6 +15,7 @@ const gigabytes = z
 	.max(1024)
 	.refine((gb) => Number.isInteger(gb * 1024), 'must be a whole number of MiB');
 const cpuPercent = z.number().int().min(0).max(6400);
+const backups = z.number().int().min(0).max(1000);
 
 const createSchema = z.object({
 	serviceId: text,
@@ -29,12 +30,14 @@ const createSchema = z.object({
 	ramGb: gigabytes,
 	storageGb: gigabytes,
 	cpuPercent: cpuPercent.optional(),
+	backups: backups.optional(),
 });
 
 const buildSchema = z.object({
 	ramGb: gigabytes,
 	storageGb: gigabytes,
 	cpuPercent: cpuPercent.optional(),
+	backups: backups.optional(),
 });
 
 const dailyTimeSchema = z.object({
@@ -75,4 +78,10 @@ export function toMiB(gb: number): number {
 
 export function toGb(mib: number): number {
 	return mib / 1024;
+}
+
+const backupNameSchema = z.object({ name: text.optional(), locked: z.boolean().optional() });
+
+export function parseBackupInput(input: { name?: string; locked?: boolean }) {
+	return parse(backupNameSchema, input);
 }

@@ -13,6 +13,27 @@ const stepSchema = z.object({
 	state: z.enum(['installing', 'offline', 'starting', 'running', 'stopping']),
 });
 
+const dailyTimeSchema = z.object({
+	hour: z.number().int().min(0).max(23),
+	minute: z.number().int().min(0).max(59),
+	since: z.number(),
+});
+
+const backupSchema = z.object({
+	id: z.string(),
+	name: z.string(),
+	bytes: z.number(),
+	/** Null until the archive is written. */
+	checksum: z.string().nullable(),
+	createdAt: z.number(),
+	/** When the panel reports it complete: a moment after it was made. */
+	completedAt: z.number(),
+	successful: z.boolean(),
+	/** The archive could not be written: reported complete and unsuccessful, never locked. */
+	failed: z.boolean().default(false),
+	locked: z.boolean(),
+});
+
 const serverSchema = z.object({
 	panelServerId: z.number().int(),
 	identifier: z.string(),
@@ -25,13 +46,18 @@ const serverSchema = z.object({
 	suspended: z.boolean(),
 	timeline: z.array(stepSchema),
 	/** The daily restart (UTC) and when it was set; absent when none (and in older files). */
-	dailyRestart: z
-		.object({
-			hour: z.number().int().min(0).max(23),
-			minute: z.number().int().min(0).max(59),
-			since: z.number(),
-		})
-		.optional(),
+	dailyRestart: dailyTimeSchema.optional(),
+	// Absent in files from before the simulation kept files and backups: none, limit 0.
+	backupLimit: z.number().int().min(0).default(0),
+	backups: z.array(backupSchema).default([]),
+	/** When each backup of the last 10 minutes was started, deleted ones too (the panel's throttle). */
+	backupStarts: z.array(z.number()).default([]),
+	/** The daily backup (UTC); `since` is the last moment its runs were applied up to. */
+	dailyBackup: dailyTimeSchema.optional(),
+	/** Until when a restore keeps the panel refusing other calls. */
+	restoringUntil: z.number().optional(),
+	/** How far the console log (logs/latest.log) has been written from the timeline. */
+	logUntil: z.number().optional(),
 });
 
 const dataSchema = z.object({
@@ -40,6 +66,7 @@ const dataSchema = z.object({
 });
 
 export type SimServer = z.infer<typeof serverSchema>;
+export type SimBackup = z.infer<typeof backupSchema>;
 export type SimData = z.infer<typeof dataSchema>;
 
 export function loadSimulation(file: string | undefined): SimData {

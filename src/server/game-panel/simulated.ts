@@ -1,18 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { SimulatedConfig } from './config';
-import { GamePanelConflictError, GamePanelNotFoundError } from './errors';
 import { parseBuildChange, parseCreateInput, parseDailyTime } from './input';
 import { panelUsername } from './pterodactyl-users';
-import { loadSimulation, saveSimulation, type SimServer } from './sim-store';
-import {
-	afterSignal,
-	installTimeline,
-	stateAt,
-	statusAt,
-	withDailyRestarts,
-	type Step,
-} from './sim-timeline';
-import type { GamePanel, PanelServer, ServerRef } from './types';
+import { createSimContext } from './sim-context';
+import { simBackupMethods } from './sim-backup-ops';
+import { simFileMethods } from './sim-file-ops';
+import { loadSimulation, type SimServer } from './sim-store';
+import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
+import type { GamePanel, PanelServer } from './types';
 
 // The embedded panel for development, demos and tests when no Pterodactyl is configured. It keeps
 // real state and refuses what the real panel refuses (bad input, power or schedules while suspended
@@ -30,44 +26,26 @@ function toPanelServer(server: SimServer): PanelServer {
 	return { panelServerId, identifier, address: { host: HOST, port }, build: { ...build } };
 }
 
+// TEMPORARY (this branch's next commit replaces it): the console is being built.
+const missing = () => Promise.reject(new Error('Not simulated yet'));
+const notYet = {
+	openConsole: missing,
+};
+
 export function createSimulatedPanel(
 	config: SimulatedConfig,
 	now: () => number = () => Date.now(),
 ): GamePanel {
-	// With a file, the file is the truth: `npm run billing:run` suspends and deletes servers in it
-	// while the site runs, so every call reads it again instead of trusting (and later writing back)
-	// this process's older copy. Each call reads, changes and writes without awaiting in between.
-	let data = loadSimulation(config.file);
-	const load = () => (config.file ? (data = loadSimulation(config.file)) : data);
-	const save = () => saveSimulation(config.file, data);
-
-	function find(ref: ServerRef): SimServer {
-		load();
-		const server = data.servers.find((s) => s.panelServerId === ref.panelServerId);
-		if (!server || server.identifier !== ref.identifier)
-			throw new GamePanelNotFoundError(`No simulated server ${ref.panelServerId}`, { status: 404 });
-		return server;
-	}
-
-	/** The process timeline at `at`, with the daily restarts that fell due by then. */
-	const timelineAt = (server: SimServer, at: number): Step[] =>
-		withDailyRestarts(server.timeline, server.dailyRestart, at, config.delayMs);
-
-	/** The panel's 409 for client actions on a suspended or installing server. */
-	function refuseUnlessInstalled(server: SimServer, at: number): void {
-		if (server.suspended || stateAt(timelineAt(server, at), at) === 'installing')
-			throw new GamePanelConflictError(
-				`Simulated server ${server.panelServerId} is ${server.suspended ? 'suspended' : 'installing'}`,
-				{ status: 409 },
-			);
-	}
+	const context = createSimContext(config, now);
+	const { find, load, save, timelineAt, refuseUnlessInstalled, dirs } = context;
 
 	return {
 		kind: 'simulated',
 
 		async createServer(input) {
 			const spec = parseCreateInput(input);
-			const existing = load().servers.find((s) => s.serviceId === spec.serviceId);
+			const data = load();
+			const existing = data.servers.find((s) => s.serviceId === spec.serviceId);
 			if (existing) return toPanelServer(existing);
 			const panelServerId = data.nextId++;
 			const server: SimServer = {
@@ -81,6 +59,9 @@ export function createSimulatedPanel(
 				port: 25500 + ((panelServerId - 1) % 1000),
 				suspended: false,
 				timeline: installTimeline(now(), config.delayMs),
+				backupLimit: spec.backups ?? 0,
+				backups: [],
+				backupStarts: [],
 			};
 			data.servers.push(server);
 			save();
@@ -94,8 +75,10 @@ export function createSimulatedPanel(
 
 		async updateBuild(ref, change) {
 			const server = find(ref);
-			const build = parseBuildChange(change);
-			server.build = { ...build, cpuPercent: build.cpuPercent ?? server.build.cpuPercent };
+			const { ramGb, storageGb, cpuPercent, backups } = parseBuildChange(change);
+			server.build = { ramGb, storageGb, cpuPercent: cpuPercent ?? server.build.cpuPercent };
+			// A lowered limit deletes nothing, as on the panel: the next backup is refused instead.
+			if (backups !== undefined) server.backupLimit = backups;
 			save();
 			return { ...server.build };
 		},
@@ -111,14 +94,21 @@ export function createSimulatedPanel(
 		},
 
 		async unsuspend(ref) {
-			find(ref).suspended = false;
+			const server = find(ref);
+			server.suspended = false;
+			// The schedule's runs while suspended failed on the panel: none are made up for now.
+			if (server.dailyBackup) server.dailyBackup.since = Math.max(server.dailyBackup.since, now());
 			save();
 		},
 
 		async delete(ref) {
 			const server = find(ref);
-			data.servers = data.servers.filter((s) => s !== server);
+			const data = load();
+			data.servers = data.servers.filter((s) => s.panelServerId !== server.panelServerId);
 			save();
+			// Wings deletes the server's files, its local backups with it.
+			rmSync(dirs.root(server.identifier), { recursive: true, force: true });
+			rmSync(dirs.backups(server.identifier), { recursive: true, force: true });
 		},
 
 		async power(ref, signal) {
@@ -157,6 +147,10 @@ export function createSimulatedPanel(
 			else delete server.dailyRestart;
 			save();
 		},
+
+		...simFileMethods(context),
+		...simBackupMethods(context),
+		...notYet,
 
 		// There is no panel to send the customer to.
 		panelUrl: () => null,
