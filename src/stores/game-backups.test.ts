@@ -46,7 +46,7 @@ describe('the backups page', () => {
 		const seen: unknown[] = [];
 		const fetcher = ((url: string, init: RequestInit = {}) => {
 			if (init.method === 'POST') {
-				seen.push({ url, body: JSON.parse(String(init.body)) });
+				seen.push({ url, body: JSON.parse(typeof init.body === 'string' ? init.body : '') });
 				return Promise.resolve(
 					Response.json(
 						{ error: { code: 'backup_not_restorable', message: 'Still being made' } },

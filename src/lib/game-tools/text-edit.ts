@@ -27,9 +27,13 @@ export function lineChanges(before: string, after: string): LineChanges {
 	};
 	for (const part of diffLines(before, after)) {
 		const count = part.count ?? 0;
-		if (part.added) ((added += count), (hunk.added += count));
-		else if (part.removed) ((removed += count), (hunk.removed += count));
-		else close();
+		if (part.added) {
+			added += count;
+			hunk.added += count;
+		} else if (part.removed) {
+			removed += count;
+			hunk.removed += count;
+		} else close();
 	}
 	close();
 	return { added, removed, changed };

@@ -3,11 +3,31 @@ import type { APIContext, APIRoute } from 'astro';
 // Calls a route module as the site does: a Request with the customer's bearer token, the route's
 // params, an address for the limits. Answers the status, the JSON (or text) and the headers.
 
-export type Routes = Record<string, APIRoute | undefined>;
+/**
+ * The answers these tests read. Each test checks the fields its route answers (an error's or a
+ * result's); the rest are absent at run time.
+ */
+export interface Answer {
+	error: { code: string; message: string; limit?: number };
+	backups: { id: string; name: string; state: string; locked: boolean; bytes: number }[];
+	backup: { id: string; locked: boolean };
+	limit: number;
+	dir: string;
+	files: { name: string; kind: string; bytes: number; modifiedAt: string }[];
+	url: string;
+	changes: { added: number; removed: number; changed: number };
+}
+
+export interface Routes {
+	GET?: APIRoute;
+	POST?: APIRoute;
+	PUT?: APIRoute;
+	DELETE?: APIRoute;
+}
 
 export async function call(
 	routes: Routes,
-	method: string,
+	method: keyof Routes,
 	path: string,
 	params: Record<string, string>,
 	options: { bearer: string; body?: unknown; text?: string },
@@ -32,16 +52,11 @@ export async function call(
 		cookies: { get: () => undefined },
 	} as unknown as APIContext);
 	const raw = await response.text();
-	let json: unknown = null;
+	let json: Answer | null = null;
 	try {
-		json = JSON.parse(raw);
+		json = JSON.parse(raw) as Answer;
 	} catch {
 		json = null;
 	}
-	return {
-		status: response.status,
-		json: json as Record<string, any>,
-		text: raw,
-		headers: response.headers,
-	};
+	return { status: response.status, json: json!, text: raw, headers: response.headers };
 }

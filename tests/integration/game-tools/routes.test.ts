@@ -264,7 +264,7 @@ describe('backups', () => {
 			{ bearer: owner, body: { name: 'Before the edit' } },
 		);
 		expect(made.status).toBe(201);
-		const id = made.json.backup.id as string;
+		const id = made.json.backup.id;
 		const list = await settled(server);
 		expect(list.backups[0]).toMatchObject({
 			id,
@@ -273,7 +273,7 @@ describe('backups', () => {
 			state: 'completed',
 			completedAt: expect.any(String),
 		});
-		expect(list.backups[0].bytes).toBeGreaterThan(0);
+		expect(list.backups[0]!.bytes).toBeGreaterThan(0);
 
 		const locked = await call(
 			r.lock!,
@@ -412,7 +412,7 @@ describe('who may', () => {
 				body: { dir: '/' },
 			}),
 		];
-		const id = before.backups[0].id;
+		const id = before.backups[0]!.id;
 		answers.push(
 			await call(
 				r.restore!,
