@@ -64,6 +64,7 @@ await writeFile(
 		anonKey: backend.env.PUBLIC_SUPABASE_ANON_KEY,
 		serviceRoleKey: backend.env.SUPABASE_SERVICE_ROLE_KEY,
 		dnsFile,
+		gamePanelFile: simFile,
 	}),
 );
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);

@@ -13,15 +13,19 @@ export async function addToCart(page: Page, product: string): Promise<void> {
 }
 
 /**
- * Buys a Palworld server (8 GB, monthly, EUR) as the signed-in customer the way the site does it:
- * POST /api/checkout, the test gateway's Pay, then the order page until the server runs on the
- * simulated panel. Returns the new service's id.
+ * Buys a Palworld server (8 GB, monthly, EUR; `plan` names another, e.g. `minecraft-budget`) as
+ * the signed-in customer the way the site does it: POST /api/checkout, the test gateway's Pay,
+ * then the order page until the server runs on the simulated panel. Returns the new service's id.
  */
-export async function buyServer(page: Page, locale: '' | '/de' = ''): Promise<string> {
+export async function buyServer(
+	page: Page,
+	locale: '' | '/de' = '',
+	plan = 'palworld-standard',
+): Promise<string> {
 	const answer = await page.request.post('/api/checkout', {
 		data: {
 			item: {
-				planId: 'palworld-standard',
+				planId: plan,
 				ram: 8,
 				storageGb: 25,
 				extras: [],
