@@ -19,6 +19,7 @@ import { benchTwoServers } from './bench/two-servers.ts';
 import { benchVps } from './bench/vps.ts';
 import { benchVpsPanel } from './bench/vps-panel.ts';
 import { benchStaffConsole } from './bench/staff-console.ts';
+import { benchGameFiles } from './bench/game-files.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -116,6 +117,10 @@ console.log(
 	"\nThe VPS page through the site (one customer's running VPS, simulated hypervisor with delays 0; reads: target 20 ms p99):",
 );
 console.table(await benchVpsPanel());
+console.log(
+	"\nA game server's files through the site (one customer's running Minecraft server, simulated panel with delays 0; the file list p99 over 50 reads):",
+);
+console.table(await benchGameFiles());
 console.log(
 	'\nThe staff console as the seeded member of staff (two-factor session): pages and the overview, 100 reads each, and 20 ticket replies:',
 );

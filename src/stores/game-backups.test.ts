@@ -67,6 +67,23 @@ describe('the backups page', () => {
 		expect($backupsNotice.get()).toEqual({ kind: 'error', text: 'Still being made' });
 	});
 
+	it('keeps the list after a restore starts: the panel refuses reads until it has finished', async () => {
+		const methods: string[] = [];
+		const fetcher = ((_url: string, init: RequestInit = {}) => {
+			methods.push(init.method ?? 'GET');
+			return Promise.resolve(
+				init.method === 'POST'
+					? Response.json({ restoring: true })
+					: Response.json({ backups: [backup('completed')], limit: 3 }),
+			);
+		}) as typeof fetch;
+		await loadBackups('svc', 'offline', fetcher);
+		expect(await restoreBackup('b1', false, 'en', 'Restoring')).toEqual({ restoring: true });
+		expect(methods).toEqual(['GET', 'POST']);
+		expect($backups.get()).toMatchObject({ state: 'ready' });
+		expect($backupsNotice.get()).toEqual({ kind: 'success', text: 'Restoring' });
+	});
+
 	it('counts what the plan’s limit counts: not the failed ones', () => {
 		const failed = { ...backup('completed'), state: 'failed' as const };
 		expect(usedOf([backup('completed'), failed, backup('in_progress')])).toBe(2);

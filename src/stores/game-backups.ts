@@ -54,6 +54,7 @@ async function act<T>(
 	path: string,
 	body: object | undefined,
 	success: string,
+	reload = true,
 ): Promise<T | null> {
 	if ($backupsBusy.get()) return null;
 	$backupsBusy.set(busy);
@@ -63,7 +64,7 @@ async function act<T>(
 	$backupsNotice.set(
 		answer.ok ? { kind: 'success', text: success } : { kind: 'error', text: answer.message },
 	);
-	if (answer.ok) await list.load(base(), failure, fetcher);
+	if (answer.ok && reload) await list.load(base(), failure, fetcher);
 	return answer.ok ? answer.data : null;
 }
 
@@ -76,9 +77,14 @@ export function setLocked(id: string, locked: boolean, locale: string, success: 
 	return act(`lock:${id}`, 'POST', `/${encodeURIComponent(id)}/lock`, { locked, locale }, success);
 }
 
+/**
+ * The list stays as it is: a restore changes no backup, and the panel refuses reads (the list
+ * too) until it has finished, which would replace the list with that refusal.
+ */
 export function restoreBackup(id: string, truncate: boolean, locale: string, success: string) {
 	const body = { confirm: true, truncate, locale };
-	return act(`restore:${id}`, 'POST', `/${encodeURIComponent(id)}/restore`, body, success);
+	const path = `/${encodeURIComponent(id)}/restore`;
+	return act(`restore:${id}`, 'POST', path, body, success, false);
 }
 
 export function deleteBackup(id: string, success: string) {

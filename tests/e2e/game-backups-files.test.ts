@@ -92,13 +92,15 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await page.locator('[data-restore-confirm]').click();
 	await expect(page.locator('[data-backups-notice=success]')).toContainText('Restoring');
 
-	// The old motd is back once the restore has finished.
-	await page.goto(`/panel/game-servers/servers/${id}/files`);
-	await islandsHydrated(page);
+	// The old motd is back once the restore has finished (until then the panel refuses reads, and
+	// the page says so).
 	await expect(async () => {
-		await page.locator('[data-file="server.properties"] [data-file-edit]').click();
+		await page.goto(`/panel/game-servers/servers/${id}/files`);
+		await islandsHydrated(page);
+		await page.locator('[data-file="server.properties"] [data-file-edit]').click({ timeout: 2000 });
+		await expect(editor).toHaveValue(/motd=/, { timeout: 2000 });
 		expect(motdOf(await editor.inputValue())).toBe(original);
-	}).toPass({ timeout: 15_000 });
+	}).toPass({ timeout: 20_000 });
 
 	// The server's activity says what was done.
 	await page.goto(`/panel/game-servers/servers/${id}`);
@@ -116,7 +118,7 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await page.goto(`/de/panel/game-servers/servers/${id}/files`);
 	await islandsHydrated(page);
 	await page.locator('[data-file="server.properties"] [data-file-edit]').click();
-	await expect(page.getByLabel('Inhalt von /server.properties')).toBeVisible();
+	await expect(page.getByRole('textbox', { name: 'Inhalt von /server.properties' })).toBeVisible();
 	await fits360(page);
 	await noAxeViolations(page);
 });
