@@ -21,6 +21,7 @@ import { benchVps } from './bench/vps.ts';
 import { benchVpsPanel } from './bench/vps-panel.ts';
 import { benchGameConsole } from './bench/game-console.ts';
 import { benchStaffConsole } from './bench/staff-console.ts';
+import { benchGameFiles } from './bench/game-files.ts';
 
 const port = 4392;
 const origin = `http://127.0.0.1:${port}`;
@@ -126,6 +127,10 @@ console.log(
 	"\nA game server's live console through the site (a running Minecraft server on the simulated panel, delays 0, in Debian Chromium): the first console line on screen after the console's open (its POST for the one-time path; bar: under 1 s), and after the page's navigation start:",
 );
 console.table(await benchGameConsole());
+console.log(
+	"\nA game server's files through the site (one customer's running Minecraft server, simulated panel with delays 0; the file list p99 over 50 reads):",
+);
+console.table(await benchGameFiles());
 console.log(
 	'\nThe staff console as the seeded member of staff (two-factor session): pages and the overview, 100 reads each, and 20 ticket replies:',
 );

@@ -22,6 +22,8 @@ export const routes = {
 	serverUpgrade: (id: string) => `/panel/game-servers/upgrade/${id}`,
 	serverCancel: (id: string) => `/panel/game-servers/servers/${id}/cancel`,
 	serverConsole: (id: string) => `/panel/game-servers/servers/${id}/console`,
+	serverBackups: (id: string) => `/panel/game-servers/servers/${id}/backups`,
+	serverFiles: (id: string) => `/panel/game-servers/servers/${id}/files`,
 	vpsList: '/panel/vps',
 	vps: (id: string) => `/panel/vps/${id}`,
 	vpsUpgrade: (id: string) => `/panel/vps/${id}/upgrade`,

@@ -32,19 +32,35 @@ export async function getJson<T>(
 }
 
 /** POST a JSON body (same origin, so the session cookie goes along). */
-export async function postJson<T>(
+export function postJson<T>(
+	url: string,
+	body: unknown,
+	fallback: string,
+	fetcher: typeof fetch = fetch,
+): Promise<Sent<T>> {
+	return sendJson<T>('POST', url, body, fallback, fetcher);
+}
+
+/** A write by any method: a JSON body (none for undefined), a JSON answer or its message. */
+export async function sendJson<T>(
+	method: 'POST' | 'PUT' | 'DELETE',
 	url: string,
 	body: unknown,
 	fallback: string,
 	fetcher: typeof fetch = fetch,
 ): Promise<Sent<T>> {
 	const response = await fetcher(url, {
-		method: 'POST',
+		method,
 		headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-		body: JSON.stringify(body),
+		body: body === undefined ? undefined : JSON.stringify(body),
 	}).catch(() => null);
 	if (response?.ok) return { ok: true, data: (await response.json()) as T };
 	return { ok: false, ...(await messageOf(response, fallback)) };
+}
+
+/** A failed answer's message in the customer's language (the server's), else `fallback`. */
+export async function failureOf(response: Response | null, fallback: string) {
+	return messageOf(response, fallback);
 }
 
 /** A page's data: an atom that starts loading, and `load` to (re)fill it from `url`. */

@@ -60,6 +60,12 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 		'panel.nav.vps',
 		// A VPS's words on the shared parts: its way back and its Cancel.
 		'vps.page.back',
+		// The new panel password's SFTP login and copy buttons (PanelAccess).
+		'gameFiles.sftp.address',
+		'gameFiles.sftp.port',
+		'gameFiles.sftp.user',
+		'gameFiles.copy',
+		'gameFiles.copied',
 		'vps.page.cancel',
 		...prefixed(dictionary, [
 			'vps.list.',

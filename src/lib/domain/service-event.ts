@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What a server's activity log records (`service_activity.event` allows the same): orders and
- * billing, the customer's actions, and the VPS panel's reinstall, console and reverse DNS. Each
+ * billing, the customer's actions, the VPS panel's reinstall, console and reverse DNS, and a game
+ * server's backups and files. Each
  * has its label `servers.event.<event>` in every language (src/lib/domain/service-event.test.ts).
  */
 export const serviceEvents = [
@@ -27,6 +28,17 @@ export const serviceEvents = [
 	'reinstalled',
 	'console_opened',
 	'rdns_changed',
+	// A game server's backups and files, from the panel (src/server/game-tools).
+	'backup_created',
+	'backup_restored',
+	'backup_deleted',
+	'backup_locked',
+	'backup_unlocked',
+	'file_saved',
+	'file_renamed',
+	'file_deleted',
+	'folder_created',
+	'file_upload_started',
 ] as const;
 export type ServiceEvent = (typeof serviceEvents)[number];
 

@@ -55,6 +55,10 @@ export const limits = {
 	ticketsPerAccount: limit('ticketsPerAccount', { max: 10, windowSeconds: 3600 }),
 	/** Power, password resets, settings and game consoles opened per customer: each reaches the game panel. */
 	serverActionsPerAccount: limit('serverActionsPerAccount', { max: 60, windowSeconds: 300 }),
+	/** A game server's backups and files read per customer (lists, file texts, download links)… */
+	gameToolReadsPerAccount: limit('gameToolReadsPerAccount', { max: 300, windowSeconds: 300 }),
+	/** …and changed (backups made, restored, deleted; files saved, renamed, deleted, uploaded). */
+	gameToolWritesPerAccount: limit('gameToolWritesPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Every VPS action per customer (power, console, reinstall, passwords, reverse DNS): each reaches the hypervisor. */
 	vpsActionsPerAccount: limit('vpsActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Subdomain availability checks per client: the configurator asks as the customer types. */

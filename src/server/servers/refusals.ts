@@ -1,5 +1,5 @@
 import type { UiKey } from '../../i18n';
-import type { ServerRefusal } from './actions';
+import type { ServerRefusal } from './owned';
 import type { SubdomainChangeRefusal } from './subdomain-change';
 
 /** Each refusal's HTTP status and message: the customer learns what to do, never a panel detail. */

@@ -2,16 +2,9 @@ import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { isUuid } from '../../lib/uuid';
 import { refOf } from '../billing/panel-steps';
-import {
-	getGamePanel,
-	GamePanelConflictError,
-	GamePanelNotFoundError,
-	type DailyTime,
-	type ServerRef,
-} from '../game-panel';
+import { getGamePanel, type DailyTime, type ServerRef } from '../game-panel';
 import type { AdminClient } from '../supabase/admin-client';
-import type { ServerRefusal } from './actions';
-import { logger } from '../log/logger';
+import { panelRefusal, type ServerRefusal } from './owned';
 
 export interface ServerSettings {
 	label: string;
@@ -43,11 +36,8 @@ async function schedule(
 		await schedules[kind](ref, time ? hhmm(time) : null);
 		return null;
 	} catch (failure) {
-		if (failure instanceof GamePanelNotFoundError) return 'not_on_panel';
 		// Installing or suspended: the panel takes no schedule until the server is running.
-		if (failure instanceof GamePanelConflictError) return 'panel_refused';
-		logger.error(`daily ${kind} not set`, { error: failure });
-		return 'panel_unavailable';
+		return panelRefusal(failure);
 	}
 }
 

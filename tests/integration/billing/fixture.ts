@@ -28,6 +28,8 @@ export const origin = 'http://site.test';
 export interface ServiceOptions {
 	card?: string;
 	currency?: 'EUR' | 'NOK';
+	/** The plan's number of backups on the panel (0 when omitted, as before plans had them). */
+	backups?: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function startBillingStack(
 	async function activeService(
 		start: string,
 		periodEnd: string,
-		{ card, currency = 'EUR' }: ServiceOptions = {},
+		{ card, currency = 'EUR', backups }: ServiceOptions = {},
 	): Promise<string> {
 		const amount = currency === 'EUR' ? 800 : 9000;
 		const key = `billing-${++serial}-${Date.now()}`;
@@ -119,6 +121,7 @@ export async function startBillingStack(
 			name: `billing ${serial}`,
 			ramGb: 8,
 			storageGb: 25,
+			...(backups === undefined ? {} : { backups }),
 		});
 		await p.service
 			.from('services')

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ServerDetail } from '../../../lib/panel/types';
 import { $serverBusy, resetPassword, type PanelCredentials } from '../../../stores/game-server';
 import type { PanelTools } from '../shared/context';
+import { CopyButton } from '../shared/CopyButton';
 
 /** Go to the game panel, and a new panel (and SFTP) password shown once, never stored. */
 export function PanelAccess(props: { server: ServerDetail; locale: string; tools: PanelTools }) {
@@ -57,16 +58,34 @@ export function PanelAccess(props: { server: ServerDetail; locale: string; tools
 				<div className="rounded-lg bg-white/5 p-4" data-credentials>
 					<p className="text-amber-100">{t('servers.passwordOnce')}</p>
 					<dl className="mt-3 grid gap-2 sm:grid-cols-[10rem_1fr]">
-						<dt className="text-neutral-300">{t('servers.username')}</dt>
-						<dd className="font-mono text-white">{shown.username}</dd>
-						<dt className="text-neutral-300">{t('servers.password')}</dt>
-						<dd className="font-mono break-all text-white" data-new-password>
-							{shown.password}
-						</dd>
-						<dt className="text-neutral-300">{t('servers.sftp')}</dt>
-						<dd className="font-mono break-all text-white">
-							{shown.sftp.username}@{shown.sftp.host}:{shown.sftp.port}
-						</dd>
+						{(
+							[
+								['servers.username', shown.username, 'username'],
+								['servers.password', shown.password, 'password'],
+								['gameFiles.sftp.address', shown.sftp.host, 'sftp-host'],
+								['gameFiles.sftp.port', String(shown.sftp.port), 'sftp-port'],
+								['gameFiles.sftp.user', shown.sftp.username, 'sftp-user'],
+							] as const
+						).map(([label, value, name]) => (
+							<div key={name} className="contents">
+								<dt className="text-neutral-300">{t(label)}</dt>
+								<dd className="flex flex-wrap items-center gap-2">
+									<span
+										className="font-mono break-all text-white"
+										data-new-password={name === 'password' ? '' : undefined}
+										data-credential={name}
+									>
+										{value}
+									</span>
+									<CopyButton
+										text={value}
+										what={t(label)}
+										copy={t('gameFiles.copy')}
+										copied={t('gameFiles.copied')}
+									/>
+								</dd>
+							</div>
+						))}
 					</dl>
 				</div>
 			)}
