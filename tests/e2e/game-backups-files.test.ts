@@ -6,6 +6,7 @@ import { signIn } from './backend';
 import { e2eBackendFile } from './backend-file';
 import { admin, billingCustomer } from './fixtures';
 import { islandsHydrated } from './islands';
+import { staffSignIn } from './staff';
 import { buyServer } from './purchase';
 
 // Issue 41's "Done when", in the browser on the simulated panel: a customer with a running
@@ -47,6 +48,7 @@ const motdOf = (text: string) => /^motd=(.*)$/m.exec(text)?.[1];
 
 test('a backup, an edit of server.properties and a restore bring the old motd back', async ({
 	page,
+	browser,
 }) => {
 	test.setTimeout(120_000);
 	const customer = await billingCustomer(0, 0);
@@ -106,6 +108,17 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await page.goto(`/panel/game-servers/servers/${id}`);
 	for (const event of ['backup_created', 'file_saved', 'backup_restored'])
 		await expect(page.locator(`[data-activity] [data-event=${event}]`)).toHaveCount(1);
+
+	// Staff see the same list, read-only, on the server's staff page.
+	const staffContext = await browser.newContext();
+	const staff = await staffContext.newPage();
+	await staffSignIn(staff);
+	await staff.goto(`/staff/services/${id}`);
+	const staffList = staff.locator('[data-staff-backups]');
+	await expect(staffList).toContainText('1 of 3 backups used');
+	await expect(staffList.locator('[data-staff-backup]')).toContainText(['Before the edit']);
+	await expect(staffList.getByRole('button')).toHaveCount(0);
+	await staffContext.close();
 
 	// In German, and on a phone.
 	await page.setViewportSize({ width: 360, height: 800 });
