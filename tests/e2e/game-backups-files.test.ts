@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './test';
 import de from '../../src/i18n/ui/de.json' with { type: 'json' };
+import en from '../../src/i18n/ui/en.json' with { type: 'json' };
 import { signIn } from './backend';
-import { e2eBackendFile } from './backend-file';
 import { admin, billingCustomer } from './fixtures';
 import { islandsHydrated } from './islands';
 import { staffSignIn } from './staff';
@@ -23,22 +22,6 @@ async function noAxeViolations(page: Page) {
 	).toEqual([]);
 }
 
-/**
- * The plan's backups on the panel, as an operator sets them (the simulated panel's state file is
- * shared with the site server, which reads it on every call).
- */
-async function planBackups(serviceId: string, backups: number) {
-	const { simFile } = JSON.parse(readFileSync(e2eBackendFile, 'utf8')) as {
-		simFile: string;
-	};
-	Object.assign(process.env, { PTERODACTYL_URL: '', GAME_PANEL_SIM_FILE: simFile });
-	const { getGamePanel } = await import('../../src/server/game-panel/index.ts');
-	const panel = getGamePanel();
-	const server = await panel.findServer(serviceId);
-	if (!server) throw new Error(`no panel server for ${serviceId}`);
-	await panel.updateBuild(server, { ...server.build, backups });
-}
-
 async function fits360(page: Page) {
 	const width = await page.evaluate(() => document.documentElement.scrollWidth);
 	expect(width).toBeLessThanOrEqual(360);
@@ -55,14 +38,14 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await signIn(page, customer);
 	await expect(page.locator('[data-dashboard]')).toBeVisible();
 	const id = await buyServer(page, '', { planId: 'minecraft-budget', ram: 2 });
-	await planBackups(id, 3);
+	// minecraft-budget includes 3 backups (the catalogue), given to the panel at creation.
 
 	// A backup, followed until it is done.
 	await page.goto(`/panel/game-servers/servers/${id}/backups`);
 	await islandsHydrated(page);
 	await expect(page.locator('[data-backups-used]')).toHaveText('0 of 3 backups used');
 	await page.getByLabel('Name (optional)').fill('Before the edit');
-	await page.getByRole('button', { name: 'Back up now' }).click();
+	await page.getByRole('button', { name: en['gameBackups.create.submit'] }).click();
 	const backup = page.locator('[data-backup]').first();
 	await expect(backup).toContainText('Before the edit');
 	await expect(backup).toHaveAttribute('data-backup-state', 'completed');
