@@ -52,8 +52,15 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await expect(page.locator('[data-backups-used]')).toHaveText('1 of 3 backups used');
 	await noAxeViolations(page);
 
-	// The editor: server.properties, a new motd, and a save that says what changed.
-	await page.goto(`/panel/game-servers/servers/${id}/files`);
+	// The editor (through the server's tabs): server.properties, a new motd, and a save that says
+	// what changed.
+	const tabs = page.getByRole('navigation', { name: en['gameServer.tabs'] });
+	await expect(tabs.getByRole('link', { name: en['gameServer.tab.backups'] })).toHaveAttribute(
+		'aria-current',
+		'page',
+	);
+	await tabs.getByRole('link', { name: en['gameServer.tab.files'] }).click();
+	await expect(page).toHaveURL(`/panel/game-servers/servers/${id}/files`);
 	await islandsHydrated(page);
 	await page.locator('[data-file="server.properties"] [data-file-edit]').click();
 	const editor = page.locator('#file-editor-text');
@@ -107,7 +114,9 @@ test('a backup, an edit of server.properties and a restore bring the old motd ba
 	await page.setViewportSize({ width: 360, height: 800 });
 	await page.goto(`/de/panel/game-servers/servers/${id}/backups`);
 	await islandsHydrated(page);
-	await expect(page.locator('[data-backups-used]')).toHaveText('1 von 3 Sicherungen belegt');
+	await expect(page.locator('[data-backups-used]')).toHaveText(
+		de['gameBackups.used'].replace('{count}', '1').replace('{limit}', '3'),
+	);
 	await expect(page.getByRole('button', { name: de['gameBackups.create.submit'] })).toBeVisible();
 	await fits360(page);
 	await noAxeViolations(page);
