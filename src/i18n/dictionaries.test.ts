@@ -27,6 +27,8 @@ const sameEverywhere = [
 	'vps.rdns.placeholder',
 	'vps.page.graphs.cpu',
 	'gameConsole.cpu',
+	// The SFTP box's Port.
+	'gameFiles.sftp.port',
 	// The product's name, in the panel's navigation.
 	'panel.nav.vps',
 	'panel.dashboard.quick.vps',
@@ -38,9 +40,22 @@ const sameEverywhere = [
 /** Words a language shares with English (shop words that are simply the same). */
 const sameAsEnglish: Record<string, string[]> = {
 	no: ['panel.nav.support', 'gameConsole.send', 'gameConsole.disk'],
-	da: ['tier.budget', 'cart.subtotal', 'panel.nav.support', 'gameConsole.send', 'gameConsole.disk'],
+	da: [
+		'tier.budget',
+		'cart.subtotal',
+		'panel.nav.support',
+		'gameConsole.send',
+		'gameConsole.disk',
+		// Danish gamers say backup, download and upload.
+		'gameBackups.download',
+		'gameFiles.download',
+		'gameFiles.upload',
+	],
 	de: [
 		'tier.budget',
+		// German gamers say Backups.
+		'gameServer.tab.backups',
+		'gameBackups.title',
 		'configurator.extras',
 		'panel.title',
 		'panel.nav.dashboard',
