@@ -172,6 +172,14 @@ export const variables = [
 		does: 'The Origin the game console sends the node (Wings allows its panel URL and `allowed_origins`)',
 	},
 	{
+		name: 'PTERODACTYL_NODE_ORIGINS',
+		group: 'Game panel',
+		required: 'optional',
+		default: 'none',
+		example: 'https://node1.frostnode.example:8080',
+		does: "The Wings nodes' origins (space or comma separated): the browser uploads a server's files straight to its node's signed link",
+	},
+	{
 		name: 'PTERODACTYL_EGGS',
 		group: 'Game panel',
 		required: 'production',
