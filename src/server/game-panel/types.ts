@@ -1,6 +1,7 @@
 import type { GamePowerAction } from '../../lib/domain/power';
 import type { GameId } from '../../lib/games';
 import type { ConsoleFrame } from '../../lib/domain/game-console-event';
+import type { SoftwareInstall } from '../../lib/modpacks/plan';
 
 // The game panel port: what provisioning, billing and the customer panel depend on. index.ts picks
 // the implementation from the environment (Pterodactyl, or the embedded simulation); callers never
@@ -191,6 +192,21 @@ export interface GamePanel {
 	fileDownload(ref: ServerRef, path: string): Promise<SignedLink>;
 	/** Where to POST files into `dir`. */
 	fileUpload(ref: ServerRef, dir: string): Promise<SignedLink>;
+
+	/**
+	 * Replaces a Minecraft server's software with plain software or a modpack: stops the server,
+	 * sets the installer's variables and reinstalls (Pterodactyl: the application API's startup
+	 * endpoint, then reinstall). Worlds are kept unless `freshWorld`; a previous pack's files are
+	 * removed. Resolves once the panel accepted it: `state()` says `installing`, then `offline`, or
+	 * `install_failed` when the install script failed; the console shows the install's log. Refused
+	 * with a conflict while installing or suspended, and with GamePanelRefusedError `not_minecraft`
+	 * for another game's server.
+	 */
+	installSoftware(
+		ref: ServerRef,
+		install: SoftwareInstall,
+		options: { freshWorld: boolean },
+	): Promise<void>;
 
 	/** Where the customer manages the server in the panel; null when there is no panel to visit. */
 	panelUrl(ref: ServerRef): string | null;
