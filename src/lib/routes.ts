@@ -24,6 +24,7 @@ export const routes = {
 	serverConsole: (id: string) => `/panel/game-servers/servers/${id}/console`,
 	serverBackups: (id: string) => `/panel/game-servers/servers/${id}/backups`,
 	serverFiles: (id: string) => `/panel/game-servers/servers/${id}/files`,
+	serverModpacks: (id: string) => `/panel/game-servers/servers/${id}/modpacks`,
 	vpsList: '/panel/vps',
 	vps: (id: string) => `/panel/vps/${id}`,
 	vpsUpgrade: (id: string) => `/panel/vps/${id}/upgrade`,
@@ -69,3 +70,19 @@ export const pausePaidQuery = 'paused';
 /** Where the gateway sends a customer who paid a pause fee: their server, confirming the pause. */
 export const pausePaidPath = (server: { type: ProductType; id: string }) =>
 	`${serverPages(server).page}?${pausePaidQuery}=1`;
+
+/**
+ * What the game server upgrade page starts with besides the server's own size: an extra ticked
+ * (`?extra=modpackInstallation`, from the Modpacks tab's offer and the install's 402) and more RAM
+ * (`?ram=8`, the size a pack recommends, from its 422). Each is only a starting choice: the page
+ * offers what the plan allows and the server quotes it.
+ */
+export const upgradeQuery = { extra: 'extra', ram: 'ram' } as const;
+
+export function serverUpgradeWith(id: string, choice: { extra?: string; ram?: number }): string {
+	const query = new URLSearchParams();
+	if (choice.extra) query.set(upgradeQuery.extra, choice.extra);
+	if (choice.ram) query.set(upgradeQuery.ram, String(choice.ram));
+	const search = query.toString();
+	return search ? `${routes.serverUpgrade(id)}?${search}` : routes.serverUpgrade(id);
+}

@@ -8,13 +8,31 @@ export type Loaded<T> =
 	| { state: 'ready'; data: T }
 	| { state: 'error'; message: string; notFound: boolean };
 
-export type Sent<T> = { ok: true; data: T } | { ok: false; message: string; code: string };
+export type Sent<T> =
+	| { ok: true; data: T }
+	| {
+			ok: false;
+			message: string;
+			code: string;
+			/** The refusal's other fields (a 402's `upgradeUrl`), beside the error or in it. */
+			details: Record<string, unknown>;
+	  };
 
+const record = (value: unknown): Record<string, unknown> =>
+	typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+const text = (...values: unknown[]) =>
+	values.find((value): value is string => typeof value === 'string');
+
+/** `{ error: { code, message, ...details } }`, or the flat `{ error: code, message, ...details }`. */
 async function messageOf(response: Response | null, fallback: string) {
-	const body = (await response?.json().catch(() => null)) as {
-		error?: { code?: string; message?: string };
-	} | null;
-	return { message: body?.error?.message ?? fallback, code: body?.error?.code ?? 'network' };
+	const body: unknown = await response?.json().catch(() => null);
+	const { error, message: flatMessage, ...rest } = record(body);
+	const { code, message, ...details } = record(error);
+	return {
+		message: text(message, flatMessage) ?? fallback,
+		code: text(code, error) ?? 'network',
+		details: { ...rest, ...details },
+	};
 }
 
 /** GET `url`; a failure (network, 4xx, 5xx) becomes the server's message or `fallback`. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findPlan } from '../lib/catalogue';
 import { $quote, quoteUpgrade, sameSize, startingChoice } from './server-upgrade';
 
 const choice = { ram: 8, storageGb: 25, extras: [] };
@@ -55,5 +56,23 @@ describe('the size an upgrade page starts from', () => {
 		expect(choice).toEqual({ ram: 2, storageGb: null, extras: [] });
 		expect(sameSize(choice, vps)).toBe(true);
 		expect(sameSize({ ...choice, ram: 4 }, vps)).toBe(false);
+	});
+
+	// Issue 42: the Modpacks tab and the install's refusals link here with the extra, or the RAM a
+	// pack recommends, ticked already; the customer still confirms the quote and pays first.
+	it('starts with the modpack extra or more RAM when a link asks and the plan offers it', () => {
+		const minecraft = findPlan('minecraft-budget');
+		const palworld = findPlan('palworld-standard');
+		const wished = startingChoice(game, { extra: 'modpackInstallation', ram: 8 }, minecraft);
+		expect(wished).toEqual({ ram: 8, storageGb: 25, extras: ['modpackInstallation'] });
+		expect(sameSize(wished, game)).toBe(false);
+		// Not on a plan without the extra, never smaller, never off the plan's steps or range.
+		expect(startingChoice(game, { extra: 'modpackInstallation' }, palworld)).toEqual({
+			ram: 4,
+			storageGb: 25,
+			extras: [],
+		});
+		for (const ram of [2, 17, 4.5]) expect(startingChoice(game, { ram }, minecraft).ram).toBe(4);
+		expect(startingChoice(game, { extra: 'subDomain' }, minecraft).extras).toEqual([]);
 	});
 });

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { extrasForPlan, type Plan } from '../lib/catalogue';
 import type { ServerDetail } from '../lib/panel/types';
 import { routes } from '../lib/routes';
 import { postJson } from './panel-fetch';
@@ -15,16 +16,37 @@ export interface UpgradeChoice {
 
 type Sized = Pick<ServerDetail, 'type' | 'ramGb' | 'storageGb' | 'extras'>;
 
+/** What a link asked the page to start with (`upgradeQuery`): an extra, more RAM. */
+export interface UpgradeWish {
+	extra?: string | null;
+	ram?: number | null;
+}
+
+/** Whether `plan` offers `ram` GB (its range, in its steps). */
+const offersRam = (plan: Plan, ram: number) =>
+	ram >= plan.startingRam && ram <= plan.maxRam && (ram - plan.startingRam) % plan.ramStep === 0;
+
 /**
- * Where the page starts: the size the server has. A VPS's disk is not chosen, it comes with its
- * memory (`vpsSpecs`), so its choice names no storage: the catalogue offers a VPS none.
+ * Where the page starts: the size the server has, with what a link wished for when the plan
+ * offers it (the modpack extra, more RAM; nothing smaller, nothing the plan lacks). A VPS's disk
+ * is not chosen, it comes with its memory (`vpsSpecs`), so its choice names no storage: the
+ * catalogue offers a VPS none.
  */
-export function startingChoice(server: Sized): UpgradeChoice {
+export function startingChoice(server: Sized, wish: UpgradeWish = {}, plan?: Plan): UpgradeChoice {
+	const modpack =
+		server.extras.modpackInstallation ||
+		(wish.extra === 'modpackInstallation' &&
+			!!plan &&
+			extrasForPlan(plan).some((extra) => extra.id === 'modpackInstallation'));
+	const ram =
+		wish.ram && plan && wish.ram > server.ramGb && offersRam(plan, wish.ram)
+			? wish.ram
+			: server.ramGb;
 	return {
-		ram: server.ramGb,
+		ram,
 		storageGb: server.type === 'vps' ? null : server.storageGb,
 		extras: [
-			...(server.extras.modpackInstallation ? ['modpackInstallation'] : []),
+			...(modpack ? ['modpackInstallation'] : []),
 			...(server.extras.subdomainExtra ? ['subDomain'] : []),
 		],
 	};

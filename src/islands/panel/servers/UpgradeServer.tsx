@@ -9,6 +9,7 @@ import {
 	sameSize,
 	startingChoice,
 	type UpgradeChoice,
+	type UpgradeWish,
 } from '../../../stores/server-upgrade';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
@@ -22,6 +23,8 @@ interface Props extends PanelProps {
 	/** The page's kind: the way back leads to that kind's server page. */
 	kind: ProductType;
 	methods: Record<string, PaymentMethodKind[]>;
+	/** What the link asked to start with (`?extra=`, `?ram=`): an extra ticked, more RAM. */
+	wish?: UpgradeWish;
 }
 
 /**
@@ -36,7 +39,7 @@ export default function UpgradeServer(props: Props) {
 	useEffect(() => void loadServer(props.serverId, t('panel.error.generic')), [props.serverId]);
 	useEffect(() => {
 		if (loaded.state !== 'ready' || choice) return;
-		setChoice(startingChoice(loaded.data));
+		setChoice(startingChoice(loaded.data, props.wish, findPlan(loaded.data.plan)));
 	}, [loaded.state]);
 	useEffect(() => {
 		if (!choice || loaded.state !== 'ready') return;
