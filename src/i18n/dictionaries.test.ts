@@ -32,6 +32,18 @@ const sameEverywhere = [
 	// The product's name, in the panel's navigation.
 	'panel.nav.vps',
 	'panel.dashboard.quick.vps',
+	// Minecraft's server software and mod loaders are names; a version is a number.
+	'minecraft.software.vanilla',
+	'minecraft.software.paper',
+	'minecraft.software.fabric',
+	'minecraft.software.forge',
+	'minecraft.software.neoforge',
+	'minecraft.loader.forge',
+	'minecraft.loader.neoforge',
+	'minecraft.loader.fabric',
+	'minecraft.loader.quilt',
+	'modpacks.running.software',
+	'modpacks.versions.minecraft',
 	// The audit log's field names that are the same word everywhere.
 	'staff.audit.field.status',
 	'staff.audit.field.id',
@@ -50,12 +62,22 @@ const sameAsEnglish: Record<string, string[]> = {
 		'gameBackups.download',
 		'gameFiles.download',
 		'gameFiles.upload',
+		// Danish players say modpack, software and downloads.
+		'gameServer.tab.modpacks',
+		'modpacks.search.title',
+		'modpacks.running.modpack',
+		'modpacks.software.label',
+		'modpacks.search.downloads',
 	],
 	de: [
 		'tier.budget',
 		// German gamers say Backups.
 		'gameServer.tab.backups',
 		'gameBackups.title',
+		// And Modpacks and Software.
+		'gameServer.tab.modpacks',
+		'modpacks.search.title',
+		'modpacks.software.label',
 		'configurator.extras',
 		'panel.title',
 		'panel.nav.dashboard',

@@ -44,13 +44,13 @@ export function startingDraft(
 }
 
 /** Another software keeps the chosen Minecraft version when it offers it, else takes its default. */
-export function chooseSoftware(entries: SoftwareChoice[], id: MinecraftSoftware) {
+export function chooseSoftware(entries: SoftwareChoice[], id: string) {
 	const entry = entries.find((candidate) => candidate.id === id);
 	if (!entry) return;
 	const { minecraftVersion } = $softwareDraft.get();
 	$softwareDraft.set({
 		...$softwareDraft.get(),
-		software: id,
+		software: entry.id,
 		minecraftVersion: entry.versions.includes(minecraftVersion)
 			? minecraftVersion
 			: entry.defaultVersion,

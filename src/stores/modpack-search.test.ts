@@ -17,7 +17,7 @@ const pack = (id: string, name: string) => ({
 	summary: 'A pack',
 	icon: null,
 	downloads: 1000,
-	loaders: ['fabric'],
+	loaders: ['fabric' as const],
 	gameVersions: ['1.21.4'],
 });
 

@@ -5,6 +5,7 @@ import { $server } from './game-server';
 import {
 	$installNotice,
 	changeSoftware,
+	findUpdate,
 	followInstall,
 	installModpack,
 	installsFor,
@@ -53,7 +54,7 @@ describe('a software change', () => {
 	it('sends the exact body, then shows the 202’s install at once', async () => {
 		const seen: unknown[] = [];
 		installsFor('svc', 'offline', ((url: string, init: RequestInit = {}) => {
-			seen.push([init.method, url, JSON.parse(String(init.body))]);
+			seen.push([init.method, url, JSON.parse(typeof init.body === 'string' ? init.body : '')]);
 			return json({ install: { ...install('installing', 'backup'), kind: 'software' } }, 202);
 		}) as typeof fetch);
 		const choice = { software: 'paper', minecraftVersion: '1.21.4', freshWorld: false };
@@ -90,11 +91,10 @@ describe('a software change', () => {
 				},
 			},
 		];
-		let call = 0;
-		installsFor('svc', 'offline', (() => {
-			const { body, status } = refusals[call++]!;
+		installsFor('svc', 'offline', () => {
+			const { body, status } = refusals.shift() ?? { body: {}, status: 500 };
 			return json(body, status);
-		}) as unknown as typeof fetch);
+		});
 		const choice = { projectId: 'AANobbMI', versionId: 'tFw0iWAk', freshWorld: true };
 		expect(await installModpack(choice, 'en')).toBe(false);
 		expect($installNotice.get()).toEqual({
@@ -197,5 +197,39 @@ describe('the links a refusal carries', () => {
 	it('a server of another game has no Minecraft fields', () => {
 		expect(minecraftOf(server({ game: 'valheim' }))).toBeNull();
 		expect(minecraftOf(server())?.modpackExtra).toBe(true);
+	});
+});
+
+describe('update to the newest version', () => {
+	const modpack = {
+		projectId: 'AANobbMI',
+		versionId: 'old00001',
+		name: 'Fabulously Optimized',
+		version: '6.0.0',
+		loader: 'fabric' as const,
+		gameVersion: '1.21.3',
+	};
+
+	it('says so when the installed version is the newest, and why when the source is down', async () => {
+		const answers = [
+			json({
+				versions: [
+					{
+						id: 'old00001',
+						name: '6.0.0',
+						gameVersion: '1.21.3',
+						loader: 'fabric',
+						recommendedRamGb: null,
+					},
+				],
+			}),
+			json({ error: { code: 'modpack_source_unavailable', message: 'Try again soon' } }, 503),
+		];
+		let call = 0;
+		installsFor('svc', 'offline', (() => answers[call++]) as unknown as typeof fetch);
+		expect(await findUpdate(modpack, 'Already the newest')).toBeNull();
+		expect($installNotice.get()).toEqual({ kind: 'success', text: 'Already the newest' });
+		expect(await findUpdate(modpack, 'Already the newest')).toBeNull();
+		expect($installNotice.get()).toEqual({ kind: 'error', text: 'Try again soon' });
 	});
 });

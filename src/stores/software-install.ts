@@ -177,3 +177,24 @@ export function followInstall(everyMs = 2000): () => void {
 		clearTimeout(timer);
 	};
 }
+
+/**
+ * "Update to the newest version": the newer version for the customer to confirm, or null after
+ * saying there is none (`newest`, in their words) or why it could not be asked.
+ */
+export async function findUpdate(
+	modpack: InstalledModpack,
+	newest: string,
+): Promise<ModpackVersionView | null> {
+	if ($installBusy.get() || installing()) return null;
+	$installBusy.set('update');
+	const found = await newerVersion(modpack);
+	$installBusy.set(null);
+	if (found.state === 'newer') return found.version;
+	$installNotice.set(
+		found.state === 'current'
+			? { kind: 'success', text: newest }
+			: { kind: 'error', text: found.message },
+	);
+	return null;
+}

@@ -160,7 +160,11 @@ export default function Configurator({
 				money={money}
 				onToggle={configurator.toggleExtra}
 				strings={s}
-				notes={vps ? { subDomain: vps.strings['vps.configurator.subdomain'] } : undefined}
+				notes={
+					vps
+						? { subDomain: vps.strings['vps.configurator.subdomain'] }
+						: { modpackInstallation: s['extra.modpackInstallation.note'] }
+				}
 			>
 				{wantsLabel && (
 					<SubdomainField

@@ -22,6 +22,7 @@ export const configuratorKeys = [
 	'configurator.cores_other',
 	'configurator.nvme',
 	'extra.modpackInstallation',
+	'extra.modpackInstallation.note',
 	'extra.subDomain',
 	'configurator.subdomain.label',
 	'configurator.subdomain.hint',

@@ -84,7 +84,18 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 			'invoice.pdf.total',
 			// Why our team suspended the server (the console's staff.services.* keys for customers).
 			'staff.services.customerNotice.',
+			// A Minecraft server's software and pack, their update and removal (MinecraftSoftware).
+			'modpacks.server.',
+			'modpacks.running.',
+			'modpacks.progress.',
+			'modpacks.confirm.',
+			'minecraft.software.',
+			'minecraft.loader.',
 		]),
+		'modpacks.freshWorld',
+		'modpacks.extra.add',
+		'modpacks.versions.ramUpgrade',
+		'modpacks.upgrade',
 	];
 }
 

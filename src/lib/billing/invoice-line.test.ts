@@ -31,16 +31,16 @@ describe('an invoice line in the reader’s language', () => {
 	it('names the paid extras ordered with it, the subdomain with its label', () => {
 		const both: InvoiceLine = { ...plan, extras: { modpack: true, subdomain: 'frost-craft' } };
 		expect(text(both, 'en')).toBe(
-			'Valheim (Standard), 8 GB RAM, modpack installation, subdomain frost-craft, monthly',
+			'Valheim (Standard), 8 GB RAM, modpack installation (Modpacks tab), subdomain frost-craft, monthly',
 		);
 		expect(text(both, 'de')).toBe(
-			'Valheim (Standard), 8 GB RAM, Modpack-Installation, Subdomain frost-craft, monatlich',
+			'Valheim (Standard), 8 GB RAM, Modpack-Installation (Tab Modpacks), Subdomain frost-craft, monatlich',
 		);
 		expect(text({ ...plan, extras: { modpack: false, subdomain: 'frost' } }, 'no')).toBe(
 			'Valheim (Standard), 8 GB RAM, underdomene frost, månedlig',
 		);
 		expect(text({ ...plan, extras: { modpack: true } }, 'da')).toBe(
-			'Valheim (Standard), 8 GB RAM, modpakkeinstallation, månedligt',
+			'Valheim (Standard), 8 GB RAM, installation af modpacks (fanen Modpacks), månedligt',
 		);
 		expect(text({ ...plan, extras: { modpack: false } }, 'en')).toBe(text(plan, 'en'));
 	});
@@ -88,6 +88,27 @@ describe('an invoice line in the reader’s language', () => {
 		};
 		expect(text(upgrade, 'de')).toBe('Upgrade auf 12 GB RAM, 50 GB Speicher: 12 von 30 Tagen');
 		expect(text(upgrade, 'da')).toBe('Opgradering til 12 GB RAM, 50 GB lagerplads: 12 af 30 dage');
+	});
+
+	// Issue 42: an upgrade that only adds the modpack extra read as a size the server already had.
+	it('names the modpack extra an upgrade adds', () => {
+		const upgrade: InvoiceLine = {
+			kind: 'upgrade',
+			ramGb: 4,
+			storageGb: 25,
+			daysLeft: 12,
+			daysInPeriod: 30,
+			extras: { modpack: true },
+		};
+		expect(text(upgrade, 'en')).toBe(
+			'Upgrade to 4 GB RAM, 25 GB storage, modpack installation (Modpacks tab): 12 of 30 days',
+		);
+		expect(text(upgrade, 'no')).toBe(
+			'Oppgradering til 4 GB RAM, 25 GB lagring, installasjon av modpakker (fanen Modpakker): 12 av 30 dager',
+		);
+		expect(text({ ...upgrade, extras: { modpack: false } }, 'de')).toBe(
+			'Upgrade auf 4 GB RAM, 25 GB Speicher: 12 von 30 Tagen',
+		);
 	});
 
 	it('falls back to the saved text for rows without a valid line', () => {

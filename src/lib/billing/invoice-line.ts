@@ -30,13 +30,14 @@ export const invoiceLineSchema = z.discriminatedUnion('kind', [
 	z.object({ kind: z.literal('lateFee'), days: count }),
 	/** A paused server, the fee per month. */
 	z.object({ kind: z.literal('pause'), plan, months: count }),
-	/** A bigger build for the rest of the period. */
+	/** A bigger build for the rest of the period, with the paid extra it adds (lines before issue 42 have none). */
 	z.object({
 		kind: z.literal('upgrade'),
 		ramGb: count,
 		storageGb: count,
 		daysLeft: count,
 		daysInPeriod: count,
+		extras: z.object({ modpack: z.boolean() }).optional(),
 	}),
 	/** Service credit staff added, taken off a renewal (the invoice's discount; never below zero). */
 	z.object({ kind: z.literal('credit') }),
@@ -85,6 +86,7 @@ export function invoiceLineText(line: InvoiceLine, t: Translate, intlLocale: str
 			return t('invoice.line.upgrade', {
 				ram: line.ramGb,
 				storage: line.storageGb,
+				extras: line.extras?.modpack ? `, ${t('invoice.line.extra.modpack')}` : '',
 				daysLeft: line.daysLeft,
 				days: line.daysInPeriod,
 			});

@@ -36,14 +36,13 @@ export interface SoftwareChoice {
 	defaultVersion: string;
 }
 
-export const installKinds = ['software', 'modpack', 'modpack_removal'] as const;
 export const installSteps = ['backup', 'stopping', 'installing', 'starting'] as const;
 export type InstallStep = (typeof installSteps)[number];
 
 /** The latest software change of a server: a software, a pack, or a pack's removal. */
 export interface InstallView {
 	id: string;
-	kind: (typeof installKinds)[number];
+	kind: 'software' | 'modpack' | 'modpack_removal';
 	status: 'installing' | 'installed' | 'failed';
 	step: InstallStep | null;
 	/** What is installed, in words: "Fabulously Optimized 6.1.0", "Paper 1.21.4". */
@@ -73,4 +72,16 @@ export interface MinecraftFields {
 	install: InstallView | null;
 	/** Whether the modpack installation extra is bought. */
 	modpackExtra: boolean;
+}
+
+/**
+ * Where pack icons come from: Modrinth's CDN, for the packs Modrinth lists and the embedded
+ * catalogue's real ones alike. The Modpacks page's policy allows images from it and no other, so
+ * the page shows an icon only from there.
+ */
+export const modpackIconOrigin = 'https://cdn.modrinth.com';
+
+export function modpackIcon(icon: string | null): string | null {
+	if (!icon || !URL.canParse(icon)) return null;
+	return new URL(icon).origin === modpackIconOrigin ? icon : null;
 }

@@ -163,23 +163,32 @@ export async function serverDetail(
 }
 
 /**
- * Which kind of server the customer's id is, for a page of the other kind to send it to its own;
- * null for anyone else's, a missing or a malformed id (their pages answer "not found").
+ * Which kind of server the customer's id is, for a page of the other kind to send it to its own,
+ * and its game (a game server's tabs differ by game); null for anyone else's, a missing or a
+ * malformed id (their pages answer "not found").
  */
+export async function serviceKindAndGame(
+	client: CustomerClient,
+	userId: string,
+	serviceId: string,
+): Promise<{ kind: ProductType; game: string | null } | null> {
+	if (!isUuid(serviceId)) return null;
+	const { data, error } = await client
+		.from('services')
+		.select('product_type, game')
+		.eq('id', serviceId)
+		.eq('user_id', userId)
+		.maybeSingle();
+	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
+	return data ? { kind: productTypeSchema.parse(data.product_type), game: data.game } : null;
+}
+
 export async function serviceKind(
 	client: CustomerClient,
 	userId: string,
 	serviceId: string,
 ): Promise<ProductType | null> {
-	if (!isUuid(serviceId)) return null;
-	const { data, error } = await client
-		.from('services')
-		.select('product_type')
-		.eq('id', serviceId)
-		.eq('user_id', userId)
-		.maybeSingle();
-	if (error) throw new Error(`service ${serviceId}: ${error.message}`);
-	return data ? productTypeSchema.parse(data.product_type) : null;
+	return (await serviceKindAndGame(client, userId, serviceId))?.kind ?? null;
 }
 
 /** The live state alone, for a page that follows it while open; null when not the customer's. */

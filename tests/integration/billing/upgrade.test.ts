@@ -148,4 +148,32 @@ describe('an upgrade mid-period', () => {
 			await upgrade.orderUpgrade(b.admin, owner, id, bigger, 'card', on('2027-03-11T09:00:00Z')),
 		).toBe('not_active');
 	});
+
+	// Issue 42: adding the modpack extra at the same size read as "Upgrade to 8 GB RAM, 25 GB
+	// storage", a size the server already had: the line now names what it adds.
+	it('names the modpack extra it adds on its invoice line', async () => {
+		const id = await b.activeService('2027-03-01T12:00:00Z', '2027-03-31T12:00:00Z');
+		await b.p.service
+			.from('services')
+			.update({ game: 'minecraft', plan_id: 'minecraft-budget', tier: 'budget' })
+			.eq('id', id);
+		const ordered = await upgrade.orderUpgrade(
+			b.admin,
+			owner,
+			id,
+			{ ram: 8, storageGb: 25, extras: ['modpackInstallation'] },
+			'card',
+			on('2027-03-11T09:00:00Z'),
+		);
+		if (typeof ordered === 'string') throw new Error(ordered);
+		const { data: item } = await b.p.service
+			.from('invoice_items')
+			.select('line, description')
+			.eq('invoice_id', ordered.invoiceId)
+			.single();
+		expect(item?.line).toMatchObject({ kind: 'upgrade', ramGb: 8, extras: { modpack: true } });
+		expect(item?.description).toBe(
+			'Upgrade to 8 GB RAM, 25 GB storage, modpack installation (Modpacks tab): 20 of 30 days',
+		);
+	});
 });

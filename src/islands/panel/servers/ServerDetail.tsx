@@ -3,10 +3,12 @@ import { useEffect } from 'react';
 import { hasEnded } from '../../../lib/domain/service-status';
 import { routes } from '../../../lib/routes';
 import { $server, $serverNotice, followLive, loadServer } from '../../../stores/game-server';
+import { followInstall, installsFor } from '../../../stores/software-install';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadedView } from '../shared/LoadedView';
 import { ActivityList } from './ActivityList';
 import { CancellationNotice } from './CancellationNotice';
+import { MinecraftSoftware } from './MinecraftSoftware';
 import { MoneyBack } from './MoneyBack';
 import { PanelAccess } from './PanelAccess';
 import { PauseNotice } from './PauseNotice';
@@ -31,9 +33,14 @@ export default function ServerDetail(props: Props) {
 	const { t } = tools;
 	const loaded = useStore($server);
 	const notice = useStore($serverNotice);
-	const load = () => void loadServer(props.serverId, t('panel.error.generic'));
+	const load = () => {
+		installsFor(props.serverId, t('panel.error.generic'));
+		void loadServer(props.serverId, t('panel.error.generic'));
+	};
 	useEffect(load, [props.serverId]);
 	useEffect(() => (loaded.state === 'ready' ? followLive() : undefined), [loaded.state]);
+	// A Minecraft server's software change is followed until it is installed or failed.
+	useEffect(() => followInstall(), []);
 	return (
 		<LoadedView
 			loaded={loaded}
@@ -69,6 +76,14 @@ export default function ServerDetail(props: Props) {
 						/>
 						<PowerControls server={server} locale={props.locale} tools={tools} />
 						<ServerFacts server={server} tools={tools} />
+						{running && (
+							<MinecraftSoftware
+								server={server}
+								locale={props.locale}
+								prefix={props.prefix}
+								tools={tools}
+							/>
+						)}
 						<ServerActions server={server} tools={tools} />
 						<MoneyBack
 							serviceId={server.id}

@@ -49,6 +49,8 @@ export interface UpgradeQuote extends Proration {
 	newAmount: number;
 	taxPercent: number;
 	toConfig: { ram_gb: number; storage_gb: number; modpack_installation: boolean };
+	/** Whether the upgrade adds the modpack extra the service did not have (its invoice line says so). */
+	addsModpack: boolean;
 }
 
 /**
@@ -124,5 +126,6 @@ export async function quoteUpgrade(
 			storage_gb: storageGb,
 			modpack_installation: extras.includes('modpackInstallation'),
 		},
+		addsModpack: extras.includes('modpackInstallation') && !s.modpack_installation,
 	};
 }

@@ -53,6 +53,7 @@ export async function orderUpgrade(
 		storageGb: quote.toConfig.storage_gb,
 		daysLeft: quote.daysLeft,
 		daysInPeriod: quote.daysInPeriod,
+		...(quote.addsModpack ? { extras: { modpack: true } } : {}),
 	};
 	const { data, error } = await admin.rpc('request_service_upgrade', {
 		customer: customer.id,

@@ -1,0 +1,143 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { fill } from '../../../lib/fill';
+import type { InstalledModpack, ModpackVersionView } from '../../../lib/modpacks/views';
+import { serverUpgradeWith } from '../../../lib/routes';
+import { $chosen, $versions, choosePack } from '../../../stores/modpack-search';
+import { $installBusy, installModpack } from '../../../stores/software-install';
+import type { PanelTools } from '../shared/context';
+import { ConfirmInstall } from './ConfirmInstall';
+
+interface Props {
+	serverId: string;
+	ramGb: number;
+	installed: InstalledModpack | null;
+	installing: boolean;
+	locale: string;
+	tools: PanelTools;
+}
+
+/** The chosen pack's versions: Minecraft version, loader, the RAM it recommends, and Install. */
+export function ModpackVersions(props: Props) {
+	const { tools } = props;
+	const { t, path } = tools;
+	const pack = useStore($chosen);
+	const versions = useStore($versions);
+	const busy = useStore($installBusy);
+	const [asking, setAsking] = useState<string | null>(null);
+	if (!pack) return null;
+	const short = (version: ModpackVersionView) =>
+		version.recommendedRamGb !== null && version.recommendedRamGb > props.ramGb;
+	const ramWarning = (version: ModpackVersionView) =>
+		fill(t('modpacks.versions.ramWarning'), {
+			gb: version.recommendedRamGb ?? 0,
+			ram: props.ramGb,
+		});
+	return (
+		<section
+			className="flex flex-col gap-3"
+			aria-labelledby="modpack-versions"
+			data-modpack-versions
+		>
+			<button
+				type="button"
+				className="self-start text-primary-200 underline"
+				onClick={() => void choosePack(null)}
+			>
+				← {t('modpacks.versions.back')}
+			</button>
+			<h3 id="modpack-versions" className="font-semibold text-white">
+				{fill(t('modpacks.versions.title'), { name: pack.name })}
+			</h3>
+			{versions.state === 'loading' && <p className="text-neutral-300">{t('panel.loading')}</p>}
+			{versions.state === 'error' && (
+				<p role="alert" className="text-red-200">
+					{versions.message}
+				</p>
+			)}
+			{versions.state === 'ready' && versions.data.versions.length === 0 && (
+				<p className="text-neutral-200">{t('modpacks.versions.empty')}</p>
+			)}
+			{versions.state === 'ready' && (
+				<ul className="flex flex-col">
+					{versions.data.versions.map((version) => {
+						const target = `${pack.name} ${version.name}`;
+						const current = props.installed?.versionId === version.id;
+						const heading = `modpack-version-${version.id}`;
+						return (
+							<li
+								key={version.id}
+								className="flex flex-col gap-2 border-t border-white/5 py-3"
+								data-modpack-version={version.id}
+							>
+								<div className="flex flex-wrap items-baseline justify-between gap-2">
+									<h4 id={heading} className="font-semibold break-all text-white">
+										{version.name}
+									</h4>
+									{current && (
+										<span className="text-sm text-emerald-200">
+											{t('modpacks.versions.installed')}
+										</span>
+									)}
+								</div>
+								<p className="flex flex-wrap gap-x-3 text-sm text-neutral-200">
+									<span>
+										{fill(t('modpacks.versions.minecraft'), { version: version.gameVersion })}
+									</span>
+									<span>{t(`minecraft.loader.${version.loader}`)}</span>
+									<span data-modpack-ram>
+										{version.recommendedRamGb === null
+											? t('modpacks.versions.noRam')
+											: fill(t('modpacks.versions.ram'), { gb: version.recommendedRamGb })}
+									</span>
+								</p>
+								{short(version) && (
+									<p className="text-sm text-amber-100" data-modpack-ram-warning>
+										{ramWarning(version)}{' '}
+										<a
+											href={path(
+												serverUpgradeWith(props.serverId, { ram: version.recommendedRamGb ?? 0 }),
+											)}
+										>
+											{fill(t('modpacks.versions.ramUpgrade'), {
+												gb: version.recommendedRamGb ?? 0,
+											})}
+										</a>
+									</p>
+								)}
+								{version.serverPack === false ? (
+									<p className="text-sm text-neutral-300">{t('modpacks.versions.noServerPack')}</p>
+								) : short(version) ? null : asking === version.id ? (
+									<ConfirmInstall
+										target={target}
+										kind="modpack"
+										tools={tools}
+										close={() => setAsking(null)}
+										confirm={(freshWorld) => {
+											setAsking(null);
+											void installModpack(
+												{ projectId: pack.id, versionId: version.id, freshWorld },
+												props.locale,
+											);
+										}}
+									/>
+								) : (
+									<button
+										type="button"
+										className="btn btn-primary self-start"
+										disabled={props.installing || busy !== null}
+										aria-describedby={heading}
+										onClick={() => setAsking(version.id)}
+										data-modpack-install
+									>
+										{t('modpacks.versions.install')}
+									</button>
+								)}
+							</li>
+						);
+					})}
+				</ul>
+			)}
+		</section>
+	);
+}

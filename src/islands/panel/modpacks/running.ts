@@ -1,0 +1,20 @@
+import { fill } from '../../../lib/fill';
+import type { MinecraftFields } from '../../../lib/modpacks/views';
+
+/** What a Minecraft server runs, in words: its pack and version, its software, or the plan's. */
+export function runningText(minecraft: MinecraftFields, t: (key: string) => string): string {
+	const { modpack, software } = minecraft;
+	if (modpack)
+		return fill(t('modpacks.running.modpack'), {
+			name: modpack.name,
+			version: modpack.version,
+			loader: t(`minecraft.loader.${modpack.loader}`),
+			gameVersion: modpack.gameVersion,
+		});
+	if (software)
+		return fill(t('modpacks.running.software'), {
+			software: t(`minecraft.software.${software.software}`),
+			version: software.minecraftVersion,
+		});
+	return t('modpacks.running.planDefault');
+}
