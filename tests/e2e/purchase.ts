@@ -13,21 +13,25 @@ export async function addToCart(page: Page, product: string): Promise<void> {
 }
 
 /**
- * Buys a Palworld server (8 GB, monthly, EUR; or the `plan` given) as the signed-in customer the
- * way the site does it: POST /api/checkout, the test gateway's Pay, then the order page until the
- * server runs on the simulated panel. Returns the new service's id.
+ * Buys a Palworld server (8 GB, monthly, EUR; or the `plan` given, with its extras) as the
+ * signed-in customer the way the site does it: POST /api/checkout, the test gateway's Pay, then the
+ * order page until the server runs on the simulated panel. Returns the new service's id.
  */
 export async function buyServer(
 	page: Page,
 	locale: '' | '/de' = '',
-	plan: { planId: string; ram: number } = { planId: 'palworld-standard', ram: 8 },
+	plan: { planId: string; ram: number; extras?: string[] } = {
+		planId: 'palworld-standard',
+		ram: 8,
+	},
 ): Promise<string> {
+	const { extras = [], ...size } = plan;
 	const answer = await page.request.post('/api/checkout', {
 		data: {
 			item: {
-				...plan,
+				...size,
 				storageGb: 25,
-				extras: [],
+				extras,
 				cycle: 'monthly',
 				currency: 'EUR',
 				price: 1,

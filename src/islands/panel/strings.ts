@@ -93,6 +93,7 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 			'minecraft.loader.',
 		]),
 		'modpacks.freshWorld',
+		'modpacks.freshWorldHint',
 		'modpacks.extra.add',
 		'modpacks.versions.ramUpgrade',
 		'modpacks.upgrade',

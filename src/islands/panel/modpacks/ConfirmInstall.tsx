@@ -61,7 +61,10 @@ export function ConfirmInstall(props: {
 						onChange={(event) => setFresh(event.target.checked)}
 						data-install-fresh
 					/>
-					<span>{t('modpacks.freshWorld')}</span>
+					<span>
+						{t('modpacks.freshWorld')}
+						<span className="block text-sm text-neutral-300">{t('modpacks.freshWorldHint')}</span>
+					</span>
 				</label>
 			)}
 			<div className="mt-3 flex flex-wrap gap-2">

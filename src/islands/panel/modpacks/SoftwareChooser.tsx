@@ -88,7 +88,10 @@ export function SoftwareChooser(props: {
 					onChange={(event) => $softwareDraft.setKey('freshWorld', event.target.checked)}
 					data-software-fresh
 				/>
-				<span>{t('modpacks.freshWorld')}</span>
+				<span>
+					{t('modpacks.freshWorld')}
+					<span className="block text-sm text-neutral-300">{t('modpacks.freshWorldHint')}</span>
+				</span>
 			</label>
 			{same && <p className="text-sm text-neutral-300">{t('modpacks.software.unchanged')}</p>}
 			{asking ? (
