@@ -115,9 +115,9 @@ test('German, Danish and Norwegian readers get the article in their language, wi
 
 test('a category lists its guides, and the help home counts them', async ({ page }) => {
 	await page.goto('/help/categories/minecraft');
-	await expect(page.locator('main ul li a')).toHaveCount(5);
+	await expect(page.locator('main ul li a')).toHaveCount(6);
 	await page.goto('/help');
-	await expect(page.getByRole('link', { name: /Minecraft 5 articles/ })).toBeVisible();
+	await expect(page.getByRole('link', { name: /Minecraft 6 articles/ })).toBeVisible();
 	await expect(page.locator('#popular-title')).toBeVisible();
 });
 
