@@ -67,7 +67,7 @@ describe('a software change', () => {
 		expect(seen).toHaveLength(1);
 	});
 
-	it('keeps a 402’s message and its upgrade link, and a 422’s recommended RAM', async () => {
+	it('keeps a 402’s message and its upgrade link, and a 422’s', async () => {
 		const refusals = [
 			{
 				status: 402,
@@ -104,10 +104,11 @@ describe('a software change', () => {
 			upgradeUrl: '/panel/game-servers/upgrade/svc?extra=modpackInstallation',
 		});
 		expect(await installModpack(choice, 'en')).toBe(false);
-		expect($installNotice.get()).toMatchObject({
+		expect($installNotice.get()).toEqual({
+			kind: 'error',
 			code: 'modpack_needs_ram',
 			text: 'This pack recommends 8 GB.',
-			recommendedRamGb: 8,
+			upgradeUrl: '/panel/game-servers/upgrade/svc?ram=8',
 		});
 	});
 

@@ -19,8 +19,6 @@ export interface InstallNotice {
 	text: string;
 	code?: string;
 	upgradeUrl?: string | null;
-	/** The RAM a pack recommends (a 422 `modpack_needs_ram`), for the upgrade link's words. */
-	recommendedRamGb?: number;
 }
 
 /** The write under way (`software`, `modpack:<versionId>`, `remove`, `update`) and the last outcome. */
@@ -81,13 +79,12 @@ async function send(
 	);
 	$installBusy.set(null);
 	if (!answer.ok) {
-		const { upgradeUrl, recommendedRamGb } = answer.details;
+		const { upgradeUrl } = answer.details;
 		$installNotice.set({
 			kind: 'error',
 			text: answer.message,
 			code: answer.code,
 			upgradeUrl: typeof upgradeUrl === 'string' ? upgradeUrl : null,
-			...(typeof recommendedRamGb === 'number' ? { recommendedRamGb } : {}),
 		});
 		return false;
 	}
