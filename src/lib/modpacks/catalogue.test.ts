@@ -44,7 +44,9 @@ describe('the modpack catalogue', () => {
 		const atm = index('all-the-mods-9');
 		delete (packOf(broken, atm).files[0]!.hashes as { sha512?: string }).sha512;
 		const astral = index('create-astral');
-		packOf(broken, astral).dependencies = { minecraft: '1.18.2' };
+		(packOf(broken, astral) as { dependencies: Record<string, string> }).dependencies = {
+			minecraft: '1.18.2',
+		};
 		const problems = modpackCatalogueProblems(broken).join('\n');
 		expect(problems).toMatch(new RegExp(`${shipped[cobblemon]!.id} \\w+: bad_pack: unsafe path`));
 		expect(problems).toMatch(new RegExp(`${shipped[atm]!.id} \\w+: bad_pack: .*sha512`));
