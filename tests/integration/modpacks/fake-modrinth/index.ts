@@ -156,6 +156,8 @@ export async function startFakeModrinth(
 		inject: (fault: Answer & { match?: (path: string) => boolean }) => void faults.push(fault),
 		/** Spends the minute's requests, as another client on the same address would. */
 		useUp: () => void (bucket.used = limit),
+		/** A new minute: the count starts again. */
+		resetRateLimit: () => void Object.assign(bucket, { used: 0, since: Date.now() }),
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.close(() => resolve());
