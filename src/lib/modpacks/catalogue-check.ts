@@ -11,20 +11,26 @@ function versionProblems(project: CatalogueProject): string[] {
 	if (project.type !== 'modpack') return problems;
 	for (const version of project.versions) {
 		if (!version.pack) continue;
-		const verdict = planFromPack(catalogueIndex(project, version, version.pack), version.pack.entries, {
-			projectId: project.id,
-			versionId: version.id,
-			name: project.name,
-			versionName: version.versionNumber,
-			recommendedRamGb: project.recommendedRamGb,
-			packUrl: null,
-			downloadsRequired: false,
-		});
+		const verdict = planFromPack(
+			catalogueIndex(project, version, version.pack),
+			version.pack.entries,
+			{
+				projectId: project.id,
+				versionId: version.id,
+				name: project.name,
+				versionName: version.versionNumber,
+				recommendedRamGb: project.recommendedRamGb,
+				packUrl: null,
+				downloadsRequired: false,
+			},
+		);
 		const where = `${file} ${project.id} ${version.id}`;
 		if (!verdict.ok) problems.push(`${where}: ${verdict.reason}: ${verdict.detail}`);
 		else {
 			if (!version.gameVersions.includes(verdict.plan.gameVersion))
-				problems.push(`${where}: the pack is for ${verdict.plan.gameVersion}, not a listed game version`);
+				problems.push(
+					`${where}: the pack is for ${verdict.plan.gameVersion}, not a listed game version`,
+				);
 			if (!version.loaders.includes(verdict.plan.loader))
 				problems.push(`${where}: the pack needs ${verdict.plan.loader}, not a listed loader`);
 		}

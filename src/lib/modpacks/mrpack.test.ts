@@ -114,7 +114,11 @@ describe('planFromPack', () => {
 			index({ files: [file('mods/a.jar', { hashes: { sha1: 'xyz', sha512 } })] }),
 			[],
 		],
-		['a plain http download', index({ files: [file('mods/a.jar', { downloads: ['http://x/a'] })] }), []],
+		[
+			'a plain http download',
+			index({ files: [file('mods/a.jar', { downloads: ['http://x/a'] })] }),
+			[],
+		],
 		['no download at all', index({ files: [file('mods/a.jar', { downloads: [] })] }), []],
 		['another format version', index({ formatVersion: 2 }), []],
 		['another game', index({ game: 'minetest' }), []],

@@ -124,7 +124,8 @@ export function planFromPack(
 	const gameVersion = index.dependencies.minecraft;
 	if (!gameVersion) return bad('the pack names no Minecraft version');
 	const loader = loaderOf(index.dependencies);
-	if (typeof loader === 'string') return { ok: false, reason: 'unsupported_loader', detail: loader };
+	if (typeof loader === 'string')
+		return { ok: false, reason: 'unsupported_loader', detail: loader };
 	const plan = modpackPlanSchema.safeParse({
 		projectId: meta.projectId,
 		versionId: meta.versionId,

@@ -31,7 +31,11 @@ const release = /^(\d+)\.(\d+)(?:\.(\d+))?$/;
  */
 export function newestGameVersionsFirst(versions: Iterable<string>): string[] {
 	const unique = [...new Set(versions)];
-	const key = (version: string) => release.exec(version)?.slice(1, 4).map((n) => Number(n ?? 0));
+	const key = (version: string) =>
+		release
+			.exec(version)
+			?.slice(1, 4)
+			.map((n) => Number(n ?? 0));
 	const releases = unique.filter((version) => key(version));
 	releases.sort((a, b) => {
 		const [x, y] = [key(a)!, key(b)!];

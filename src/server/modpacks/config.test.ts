@@ -11,10 +11,14 @@ describe('readModpackConfig', () => {
 	});
 
 	it('reads Modrinth with its default URL and a User-Agent naming the shop and its contact', () => {
-		expect(readModpackConfig({ MODPACK_SOURCE: 'modrinth', SELLER_EMAIL: 'drift@nordlys.example' })).toEqual({
+		expect(
+			readModpackConfig({ MODPACK_SOURCE: 'modrinth', SELLER_EMAIL: 'drift@nordlys.example' }),
+		).toEqual({
 			kind: 'modrinth',
 			apiUrl: 'https://api.modrinth.com/v2',
-			userAgent: expect.stringMatching(/^frostnode\/shop\/\d+\.\d+\.\d+ \(drift@nordlys\.example\)$/),
+			userAgent: expect.stringMatching(
+				/^frostnode\/shop\/\d+\.\d+\.\d+ \(drift@nordlys\.example\)$/,
+			),
 		});
 		expect(
 			readModpackConfig({
@@ -41,10 +45,14 @@ describe('readModpackConfig', () => {
 		expect(() => readModpackConfig({ MODPACK_SOURCE: 'curseforge' })).toThrow(
 			'MODPACK_SOURCE must be embedded or modrinth, not "curseforge"',
 		);
-		for (const agent of ['frostnode/shop/1.0', 'Frostnode (ops@frostnode.example)', 'ab\u0007cd/1 (x@y.z)'])
-			expect(() => readModpackConfig({ MODPACK_SOURCE: 'modrinth', MODRINTH_USER_AGENT: agent })).toThrow(
-				ModpackConfigError,
-			);
+		for (const agent of [
+			'frostnode/shop/1.0',
+			'Frostnode (ops@frostnode.example)',
+			'ab\u0007cd/1 (x@y.z)',
+		])
+			expect(() =>
+				readModpackConfig({ MODPACK_SOURCE: 'modrinth', MODRINTH_USER_AGENT: agent }),
+			).toThrow(ModpackConfigError);
 	});
 });
 
@@ -52,8 +60,15 @@ describe('retryAfterMs', () => {
 	const headers = (values: Record<string, string>) => new Headers(values);
 	it('takes Retry-After first, in seconds or as a date, then the longer of the reset and the description', () => {
 		expect(retryAfterMs(headers({ 'Retry-After': '7', 'X-Ratelimit-Reset': '30' }))).toBe(7000);
-		expect(retryAfterMs(headers({ 'Retry-After': new Date(Date.now() + 3_600_000).toUTCString() }))).toBeGreaterThan(3_000_000);
-		expect(retryAfterMs(headers({ 'X-Ratelimit-Reset': '0' }), 'rate limit exceeded; retry after 1500 milliseconds')).toBe(1500);
+		expect(
+			retryAfterMs(headers({ 'Retry-After': new Date(Date.now() + 3_600_000).toUTCString() })),
+		).toBeGreaterThan(3_000_000);
+		expect(
+			retryAfterMs(
+				headers({ 'X-Ratelimit-Reset': '0' }),
+				'rate limit exceeded; retry after 1500 milliseconds',
+			),
+		).toBe(1500);
 		expect(retryAfterMs(headers({ 'X-Ratelimit-Reset': '12' }))).toBe(12_000);
 		expect(retryAfterMs(headers({}))).toBeNull();
 	});

@@ -7,13 +7,7 @@ import {
 import { planFromPack } from '../../lib/modpacks/mrpack';
 import { newestGameVersionsFirst } from '../../lib/modpacks/query';
 import { ModpackRefusedError } from './errors';
-import {
-	installableLoaders,
-	matchesFilter,
-	newestFirst,
-	searchLimit,
-	versionView,
-} from './shared';
+import { installableLoaders, matchesFilter, newestFirst, searchLimit, versionView } from './shared';
 import type { ModpackSource, ModpackSummary, ModpackVersion } from './types';
 
 // The default modpack source: the catalogue of real packs in content/catalogue/modpacks.json
@@ -36,11 +30,7 @@ function summary(project: CatalogueProject): ModpackSummary {
 
 /** `run`'s answer as a promise, its throw as a rejection, as an adapter that calls out answers. */
 function settle<T>(run: () => T): Promise<T> {
-	try {
-		return Promise.resolve(run());
-	} catch (error) {
-		return Promise.reject(error as Error);
-	}
+	return Promise.resolve().then(run);
 }
 
 /** The embedded source over `catalogue` (the shipped file when omitted; tests pass their own). */
@@ -62,26 +52,28 @@ export function createEmbeddedSource(catalogue?: readonly CatalogueProject[]): M
 		search: (search) =>
 			settle(() => {
 				const words = search.query.trim().toLowerCase();
-				return all()
-					.filter((project) => project.type === 'modpack')
-					.filter((project) =>
-						[project.name, project.summary, project.author].some((text) =>
-							text.toLowerCase().includes(words),
-						),
-					)
-					// As Modrinth's facets: the project has the loader, and it has the game version.
-					.filter((project) =>
-						matchesFilter(
-							{
-								loaders: project.versions.flatMap((v) => v.loaders),
-								gameVersions: project.versions.flatMap((v) => v.gameVersions),
-							},
-							search,
-						),
-					)
-					.sort((a, b) => b.downloads - a.downloads)
-					.slice(0, searchLimit(search))
-					.map(summary);
+				return (
+					all()
+						.filter((project) => project.type === 'modpack')
+						.filter((project) =>
+							[project.name, project.summary, project.author].some((text) =>
+								text.toLowerCase().includes(words),
+							),
+						)
+						// As Modrinth's facets: the project has the loader, and it has the game version.
+						.filter((project) =>
+							matchesFilter(
+								{
+									loaders: project.versions.flatMap((v) => v.loaders),
+									gameVersions: project.versions.flatMap((v) => v.gameVersions),
+								},
+								search,
+							),
+						)
+						.sort((a, b) => b.downloads - a.downloads)
+						.slice(0, searchLimit(search))
+						.map(summary)
+				);
 			}),
 		project: (id) =>
 			settle(() => {

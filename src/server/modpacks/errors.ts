@@ -60,7 +60,12 @@ export class ModpackUnavailableError extends ModpackError {
 
 	constructor(
 		message: string,
-		options: { status?: number; cause?: unknown; retryAfterMs?: number | null; retryable?: boolean } = {},
+		options: {
+			status?: number;
+			cause?: unknown;
+			retryAfterMs?: number | null;
+			retryable?: boolean;
+		} = {},
 	) {
 		super(message, options);
 		this.retryable = options.retryable ?? true;

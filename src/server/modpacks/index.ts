@@ -13,7 +13,12 @@ export * from './errors';
 // installer would offer packs the operator did not choose): every call rejects with a
 // ModpackConfigError naming what to fix.
 
-const SETTINGS = ['MODPACK_SOURCE', 'MODRINTH_API_URL', 'MODRINTH_USER_AGENT', 'SELLER_EMAIL'] as const;
+const SETTINGS = [
+	'MODPACK_SOURCE',
+	'MODRINTH_API_URL',
+	'MODRINTH_USER_AGENT',
+	'SELLER_EMAIL',
+] as const;
 
 function unconfigured(reason: ModpackConfigError, env: Env): ModpackSource {
 	const reject = () => Promise.reject(new ModpackConfigError(reason.message));

@@ -21,12 +21,16 @@ export function retryAfterMs(headers: Headers, body = ''): number | null {
 	}
 	const reset = headers.get('x-ratelimit-reset')?.trim();
 	const described = /retry after (\d+) milliseconds/.exec(body)?.[1];
-	const candidates = [reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : null, described ? Number(described) : null];
+	const candidates = [
+		reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : null,
+		described ? Number(described) : null,
+	];
 	const known = candidates.filter((ms): ms is number => ms !== null);
 	return known.length ? Math.max(...known) : null;
 }
 
-export type Download = { kind: 'ok'; bytes: Uint8Array } | { kind: 'missing' } | { kind: 'too_large' };
+export type Download =
+	{ kind: 'ok'; bytes: Uint8Array } | { kind: 'missing' } | { kind: 'too_large' };
 
 export function createModrinthHttp(config: ModrinthConfig, budget: CallBudget) {
 	async function send(url: string, timeoutMs: number): Promise<Response> {
@@ -43,12 +47,17 @@ export function createModrinthHttp(config: ModrinthConfig, budget: CallBudget) {
 	async function refuse(response: Response): Promise<never> {
 		const body = await response.text().catch(() => '');
 		const said = errorSchema.safeParse(safeJson(body));
-		const what = said.success ? `${said.data.error}: ${said.data.description ?? ''}` : body.slice(0, 200);
+		const what = said.success
+			? `${said.data.error}: ${said.data.description ?? ''}`
+			: body.slice(0, 200);
 		const status = response.status;
 		if (status === 429) {
 			const wait = retryAfterMs(response.headers, body);
 			budget.pause(wait ?? 60_000);
-			throw new ModpackUnavailableError(`Modrinth is rate limiting us (${what})`, { status, retryAfterMs: wait });
+			throw new ModpackUnavailableError(`Modrinth is rate limiting us (${what})`, {
+				status,
+				retryAfterMs: wait,
+			});
 		}
 		if (status >= 500)
 			throw new ModpackUnavailableError(`Modrinth failed (${status} ${what})`, {
@@ -56,10 +65,13 @@ export function createModrinthHttp(config: ModrinthConfig, budget: CallBudget) {
 				retryAfterMs: retryAfterMs(response.headers),
 			});
 		if (status === 401 || status === 403)
-			throw new ModpackUnavailableError(`Modrinth refused us (${status} ${what}); check MODRINTH_USER_AGENT`, {
-				status,
-				retryable: false,
-			});
+			throw new ModpackUnavailableError(
+				`Modrinth refused us (${status} ${what}); check MODRINTH_USER_AGENT`,
+				{
+					status,
+					retryable: false,
+				},
+			);
 		throw new ModpackError(`Modrinth refused the request (${status} ${what})`, { status });
 	}
 
@@ -71,7 +83,11 @@ export function createModrinthHttp(config: ModrinthConfig, budget: CallBudget) {
 
 	return {
 		/** GET `path` (with `query`) under the API; null for a 404. */
-		async getJson<T>(path: string, query: Record<string, string>, schema: z.ZodType<T>): Promise<T | null> {
+		async getJson<T>(
+			path: string,
+			query: Record<string, string>,
+			schema: z.ZodType<T>,
+		): Promise<T | null> {
 			const taken = budget.take();
 			if (!taken.ok)
 				throw new ModpackUnavailableError('Our budget of calls to Modrinth is spent for now', {
@@ -87,14 +103,19 @@ export function createModrinthHttp(config: ModrinthConfig, budget: CallBudget) {
 			}
 			if (!response.ok) return refuse(response);
 			const text = await response.text().catch((error: unknown) => {
-				throw new ModpackUnavailableError(`Modrinth's answer to ${path} broke off`, { cause: error });
+				throw new ModpackUnavailableError(`Modrinth's answer to ${path} broke off`, {
+					cause: error,
+				});
 			});
 			const parsed = schema.safeParse(safeJson(text));
 			if (!parsed.success)
-				throw new ModpackUnavailableError(`Modrinth's answer to ${path} is not what its API describes`, {
-					cause: parsed.error,
-					retryable: false,
-				});
+				throw new ModpackUnavailableError(
+					`Modrinth's answer to ${path} is not what its API describes`,
+					{
+						cause: parsed.error,
+						retryable: false,
+					},
+				);
 			return parsed.data;
 		},
 

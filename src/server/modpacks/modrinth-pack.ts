@@ -47,19 +47,28 @@ function readZip(bytes: Uint8Array): { names: string[]; index: unknown } | strin
 	const raw = files['modrinth.index.json'];
 	if (!raw) return 'no modrinth.index.json at its root';
 	try {
-		return { names, index: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as unknown };
+		return {
+			names,
+			index: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)) as unknown,
+		};
 	} catch {
 		return 'modrinth.index.json is not UTF-8 JSON';
 	}
 }
 
 /** The install plan of a downloaded pack; ModpackRefusedError when it does not hold. */
-export function planFromDownload(bytes: Uint8Array, file: VersionFile, meta: PackMeta): ModpackPlan {
+export function planFromDownload(
+	bytes: Uint8Array,
+	file: VersionFile,
+	meta: PackMeta,
+): ModpackPlan {
 	const mismatch = checkHashes(bytes, file);
 	if (mismatch) throw new ModpackRefusedError('bad_pack', mismatch);
 	const zip = readZip(bytes);
-	if (typeof zip === 'string') throw new ModpackRefusedError('bad_pack', `${file.filename}: ${zip}`);
+	if (typeof zip === 'string')
+		throw new ModpackRefusedError('bad_pack', `${file.filename}: ${zip}`);
 	const verdict = planFromPack(zip.index, zip.names, meta);
-	if (!verdict.ok) throw new ModpackRefusedError(verdict.reason, `${file.filename}: ${verdict.detail}`);
+	if (!verdict.ok)
+		throw new ModpackRefusedError(verdict.reason, `${file.filename}: ${verdict.detail}`);
 	return verdict.plan;
 }

@@ -50,8 +50,7 @@ export function createModrinthSource(
 	const api = new URL(config.apiUrl);
 	// Modrinth's files come from its https CDN; a local fake API serves them itself.
 	const fetchable = (url: string) =>
-		URL.canParse(url) &&
-		(new URL(url).protocol === 'https:' || new URL(url).origin === api.origin);
+		URL.canParse(url) && (new URL(url).protocol === 'https:' || new URL(url).origin === api.origin);
 
 	const project = (id: string) =>
 		modpackIdSchema.safeParse(id).success

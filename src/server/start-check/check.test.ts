@@ -103,9 +103,9 @@ describe('the start-up configuration check', () => {
 	it('names the Modrinth settings only when Modrinth is the modpack source', () => {
 		const agent = { MODRINTH_USER_AGENT: 'okhttp/4.9.3' };
 		expect(problems({ ...production, ...agent }, 'production')).toEqual([]);
-		expect(problems({ ...production, ...agent, MODPACK_SOURCE: 'modrinth' }, 'production')).toEqual([
-			expect.stringMatching(/^MODRINTH_USER_AGENT "okhttp\/4\.9\.3" is an HTTP library's/),
-		]);
+		expect(problems({ ...production, ...agent, MODPACK_SOURCE: 'modrinth' }, 'production')).toEqual(
+			[expect.stringMatching(/^MODRINTH_USER_AGENT "okhttp\/4\.9\.3" is an HTTP library's/)],
+		);
 	});
 
 	it('lists every problem at once, each on its own line, without echoing secrets', () => {

@@ -64,7 +64,10 @@ export const broken = {
 		...good,
 		files: [{ ...good.files[0]!, hashes: { sha1: 'not-a-sha1', sha512 } }],
 	}),
-	noLoaderInPack: brokenPack('NoLo0001', 'No loader', { ...good, dependencies: { minecraft: '1.21.1' } }),
+	noLoaderInPack: brokenPack('NoLo0001', 'No loader', {
+		...good,
+		dependencies: { minecraft: '1.21.1' },
+	}),
 	otherLoader: brokenPack(
 		'Lite0001',
 		'Liteloader pack',

@@ -42,19 +42,28 @@ describe('the fake Modrinth', () => {
 	});
 
 	it('refuses malformed facets with request_error and an unknown index with invalid_input', async () => {
-		const malformed = await get(`/search?facets=${encodeURIComponent('[["project_type:modpack"]')}`);
+		const malformed = await get(
+			`/search?facets=${encodeURIComponent('[["project_type:modpack"]')}`,
+		);
 		expect(malformed.status).toBe(400);
 		expect(await malformed.json()).toMatchObject({ error: 'request_error' });
 		const flat = await get(`/search?facets=${encodeURIComponent('["project_type:modpack"]')}`);
 		expect(flat.status).toBe(400);
 		const index = await get('/search?index=popular');
 		expect(index.status).toBe(400);
-		expect(await index.json()).toMatchObject({ error: 'invalid_input', description: expect.any(String) });
+		expect(await index.json()).toMatchObject({
+			error: 'invalid_input',
+			description: expect.any(String),
+		});
 	});
 
 	it('searches with AND of ORs, versions and loaders as v2 names them', async () => {
-		const facets = encodeURIComponent('[["project_type:modpack"],["categories:neoforge","categories:forge"],["versions:1.20.1"]]');
-		const found = (await (await get(`/search?facets=${facets}&index=downloads&limit=100`)).json()) as {
+		const facets = encodeURIComponent(
+			'[["project_type:modpack"],["categories:neoforge","categories:forge"],["versions:1.20.1"]]',
+		);
+		const found = (await (
+			await get(`/search?facets=${facets}&index=downloads&limit=100`)
+		).json()) as {
 			hits: { slug: string; versions: string[] }[];
 			total_hits: number;
 		};
@@ -65,7 +74,9 @@ describe('the fake Modrinth', () => {
 	it('ignores a version filter it cannot read, as labrinth does', async () => {
 		const sop = bySlug('sop');
 		const all = (await (await get(`/project/${sop.id}/version?loaders=quilt`)).json()) as unknown[];
-		const quilt = (await (await get(`/project/${sop.id}/version?loaders=${encodeURIComponent('["quilt"]')}`)).json()) as unknown[];
+		const quilt = (await (
+			await get(`/project/${sop.id}/version?loaders=${encodeURIComponent('["quilt"]')}`)
+		).json()) as unknown[];
 		expect([all.length, quilt.length]).toEqual([2, 1]);
 	});
 
@@ -73,7 +84,11 @@ describe('the fake Modrinth', () => {
 		fake.resetRateLimit();
 		const seen: (string | null)[] = [];
 		for (let i = 0; i < 5; i++)
-			seen.push((await fetch(`${fake.apiUrl}/search`, { headers: agent })).headers.get('x-ratelimit-remaining'));
+			seen.push(
+				(await fetch(`${fake.apiUrl}/search`, { headers: agent })).headers.get(
+					'x-ratelimit-remaining',
+				),
+			);
 		expect(seen).toEqual(['4', '3', '2', '1', '0']);
 		const limited = await fetch(`${fake.apiUrl}/search`, { headers: agent });
 		expect(limited.status).toBe(429);
@@ -87,7 +102,12 @@ describe('the fake Modrinth', () => {
 
 	it('serves each version’s .mrpack with the hashes the version lists, holding its index', async () => {
 		const version = (await (await get(`/version/${cobblemon.versions[0]!.id}`)).json()) as {
-			files: { url: string; hashes: { sha1: string; sha512: string }; primary: boolean; size: number }[];
+			files: {
+				url: string;
+				hashes: { sha1: string; sha512: string };
+				primary: boolean;
+				size: number;
+			}[];
 		};
 		const [file] = version.files;
 		expect(file).toMatchObject({ primary: true, url: expect.stringMatching(/\.mrpack$/) });
@@ -100,7 +120,11 @@ describe('the fake Modrinth', () => {
 			files: { downloads: string[] }[];
 			dependencies: Record<string, string>;
 		};
-		expect(index).toMatchObject({ formatVersion: 1, game: 'minecraft', dependencies: { minecraft: '1.21.1' } });
+		expect(index).toMatchObject({
+			formatVersion: 1,
+			game: 'minecraft',
+			dependencies: { minecraft: '1.21.1' },
+		});
 		expect(index.files[0]!.downloads[0]).toMatch(/^https:\/\/cdn\.modrinth\.com\/data\//);
 		expect(Object.keys(zip)).toContain('client-overrides/options.txt');
 	});

@@ -36,7 +36,11 @@ const config = (extra: Partial<ModrinthConfig> = {}): ModrinthConfig => ({
 	userAgent: 'frostnode-tests/shop/1.0 (ops@frostnode.example)',
 	...extra,
 });
-const caught = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const caught = (promise: Promise<unknown>) =>
+	promise.then(
+		() => null,
+		(error: unknown) => error,
+	);
 
 describe('the Modrinth adapter', () => {
 	it('sends its User-Agent on every call, the seller’s contact in it by default', async () => {
@@ -50,7 +54,9 @@ describe('the Modrinth adapter', () => {
 		await source.versions(cobblemon.id, {});
 		await source.resolve(cobblemon.id, cobblemon.versions[0]!.id);
 		const agents = new Set(fake.requests.map((request) => request.headers['user-agent']));
-		expect([...agents]).toEqual([expect.stringMatching(/^frostnode\/shop\/\d+\.\d+\.\d+ \(drift@nordlys\.example\)$/)]);
+		expect([...agents]).toEqual([
+			expect.stringMatching(/^frostnode\/shop\/\d+\.\d+\.\d+ \(drift@nordlys\.example\)$/),
+		]);
 		expect(fake.requests.map((r) => r.path)).toContain(
 			`/data/${cobblemon.id}/versions/${cobblemon.versions[0]!.id}/cobblemon-fabric-1.6.1.mrpack`,
 		);
@@ -59,12 +65,15 @@ describe('the Modrinth adapter', () => {
 	it('refuses to be configured with an HTTP library’s agent or without a contact', async () => {
 		for (const agent of ['node', 'axios/1.7.2', 'okhttp/4.9.3', 'frostnode/shop/1.0'])
 			await expect(
-				getModpackSource({ MODPACK_SOURCE: 'modrinth', MODRINTH_USER_AGENT: agent }).search({ query: '' }),
+				getModpackSource({ MODPACK_SOURCE: 'modrinth', MODRINTH_USER_AGENT: agent }).search({
+					query: '',
+				}),
 			).rejects.toBeInstanceOf(ModpackConfigError);
 		await expect(
-			getModpackSource({ MODPACK_SOURCE: 'modrinth', MODRINTH_API_URL: 'http://modrinth.example/v2' }).project(
-				cobblemon.id,
-			),
+			getModpackSource({
+				MODPACK_SOURCE: 'modrinth',
+				MODRINTH_API_URL: 'http://modrinth.example/v2',
+			}).project(cobblemon.id),
 		).rejects.toThrow(/https:\/\/ except on loopback/);
 		expect(fake.requests).toEqual([]);
 	});
@@ -98,9 +107,11 @@ describe('the Modrinth adapter', () => {
 			include_changelog: 'false',
 		});
 		// Modrinth answers every version when it cannot read a filter; the adapter still filters.
-		const all = await (await fetch(`${fake.apiUrl}/project/${sop.id}/version?loaders=quilt`, {
-			headers: { 'User-Agent': 'frostnode-tests/1.0 (ops@frostnode.example)' },
-		})).json();
+		const all = await (
+			await fetch(`${fake.apiUrl}/project/${sop.id}/version?loaders=quilt`, {
+				headers: { 'User-Agent': 'frostnode-tests/1.0 (ops@frostnode.example)' },
+			})
+		).json();
 		expect(all).toHaveLength(2);
 		fake.inject({
 			match: (path) => path.endsWith('/version'),
@@ -124,7 +135,10 @@ describe('the Modrinth adapter', () => {
 		expect(unavailable.retryAfterMs).toBeGreaterThan(0);
 		expect(unavailable.retryAfterMs).toBeLessThanOrEqual(60_000);
 		const asked = fake.requests.length;
-		expect(await caught(source.project(cobblemon.id))).toMatchObject({ retryable: true, status: undefined });
+		expect(await caught(source.project(cobblemon.id))).toMatchObject({
+			retryable: true,
+			status: undefined,
+		});
 		expect(fake.requests).toHaveLength(asked);
 	});
 
@@ -133,7 +147,10 @@ describe('the Modrinth adapter', () => {
 		fake.inject({
 			status: 429,
 			headers: { 'Retry-After': '7', 'X-Ratelimit-Reset': '2' },
-			body: { error: 'ratelimit_error', description: 'rate limit exceeded; retry after 1500 milliseconds' },
+			body: {
+				error: 'ratelimit_error',
+				description: 'rate limit exceeded; retry after 1500 milliseconds',
+			},
 		});
 		expect(await caught(source.search({ query: '' }))).toMatchObject({ retryAfterMs: 7000 });
 		// On a stopped clock, the wait is exactly the reset Modrinth gave.
@@ -169,9 +186,15 @@ describe('the Modrinth adapter', () => {
 	it('calls a 5xx or a lost connection unavailable, and a 403 not retryable', async () => {
 		const source = createModrinthSource(config());
 		fake.inject({ status: 502, body: '<html>Bad gateway</html>' });
-		expect(await caught(source.search({ query: '' }))).toMatchObject({ status: 502, retryable: true });
+		expect(await caught(source.search({ query: '' }))).toMatchObject({
+			status: 502,
+			retryable: true,
+		});
 		fake.inject({ status: 403, body: { error: 'auth_error', description: 'blocked' } });
-		expect(await caught(source.search({ query: '' }))).toMatchObject({ status: 403, retryable: false });
+		expect(await caught(source.search({ query: '' }))).toMatchObject({
+			status: 403,
+			retryable: false,
+		});
 		const closed = createModrinthSource(config({ apiUrl: 'http://127.0.0.1:9/v2' }));
 		const error = await caught(closed.search({ query: '' }));
 		expect(error).toBeInstanceOf(ModpackUnavailableError);
@@ -182,7 +205,11 @@ describe('the Modrinth adapter', () => {
 		const source = createModrinthSource(config());
 		fake.inject({ match: (path) => path.startsWith('/v2/project/'), status: 404 });
 		expect(await source.project(cobblemon.id)).toBeNull();
-		fake.inject({ status: 404, headers: { 'Content-Type': 'text/html' }, body: '<html>Not here</html>' });
+		fake.inject({
+			status: 404,
+			headers: { 'Content-Type': 'text/html' },
+			body: '<html>Not here</html>',
+		});
 		expect(await caught(source.resolve(cobblemon.id, cobblemon.versions[0]!.id))).toMatchObject({
 			reason: 'not_found',
 		});
@@ -194,14 +221,20 @@ describe('the Modrinth adapter', () => {
 		fake.inject({ status: 400, body: { error: 'invalid_input', description: 'bad facet' } });
 		const refused = await caught(source.search({ query: '' }));
 		expect(refused).toBeInstanceOf(ModpackError);
-		expect(refused).toMatchObject({ status: 400, message: expect.stringContaining('invalid_input') });
+		expect(refused).toMatchObject({
+			status: 400,
+			message: expect.stringContaining('invalid_input'),
+		});
 	});
 
 	it('refuses a pack whose download does not match its hashes, or is too large to read', async () => {
 		const source = createModrinthSource(config());
 		const mismatch = await caught(source.resolve(broken.good.id, broken.good.versions[0]!.id));
 		expect(mismatch).toBeInstanceOf(ModpackRefusedError);
-		expect(mismatch).toMatchObject({ reason: 'bad_pack', message: expect.stringMatching(/sha512 is [0-9a-f]+, Modrinth lists/) });
+		expect(mismatch).toMatchObject({
+			reason: 'bad_pack',
+			message: expect.stringMatching(/sha512 is [0-9a-f]+, Modrinth lists/),
+		});
 		expect(await caught(source.resolve(cobblemon.id, cobblemon.versions[1]!.id))).toMatchObject({
 			reason: 'bad_pack',
 			message: expect.stringContaining('larger than we read'),
@@ -216,12 +249,20 @@ describe('the Modrinth adapter', () => {
 	it('never downloads a pack from a plain http address elsewhere', async () => {
 		const source = createModrinthSource(config());
 		const version = cobblemon.versions[0]!;
-		const listed = await (await fetch(`${fake.apiUrl}/version/${version.id}`, {
-			headers: { 'User-Agent': 'frostnode-tests/1.0 (ops@frostnode.example)' },
-		})).json() as { files: { url: string }[] };
+		const listed = (await (
+			await fetch(`${fake.apiUrl}/version/${version.id}`, {
+				headers: { 'User-Agent': 'frostnode-tests/1.0 (ops@frostnode.example)' },
+			})
+		).json()) as { files: { url: string }[] };
 		listed.files[0]!.url = 'http://cdn.example/pack.mrpack';
-		fake.inject({ match: (path) => path === `/v2/version/${version.id}`, status: 200, body: listed });
-		expect(await caught(source.resolve(cobblemon.id, version.id))).toMatchObject({ reason: 'bad_pack' });
+		fake.inject({
+			match: (path) => path === `/v2/version/${version.id}`,
+			status: 200,
+			body: listed,
+		});
+		expect(await caught(source.resolve(cobblemon.id, version.id))).toMatchObject({
+			reason: 'bad_pack',
+		});
 		expect(fake.requests.some((r) => r.path.startsWith('/data/'))).toBe(false);
 	});
 });

@@ -69,10 +69,14 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			expect(await ids({ query: '', loader: 'neoforge' })).toEqual(
 				[bySlug('better-mc-neoforge-bmc5').id, bySlug('all-the-mods-10').id].sort(),
 			);
-			expect(await ids({ query: '', loader: 'quilt' })).toEqual([sop.id, bySlug('additive').id].sort());
+			expect(await ids({ query: '', loader: 'quilt' })).toEqual(
+				[sop.id, bySlug('additive').id].sort(),
+			);
 			expect(await ids({ query: '', loader: 'forge' })).toEqual([atm9.id]);
 			expect(await ids({ query: '', gameVersion: '1.18.2' })).toEqual([bySlug('create-astral').id]);
-			expect(await ids({ query: 'optimized', loader: 'quilt', gameVersion: '1.20.1' })).toEqual([sop.id]);
+			expect(await ids({ query: 'optimized', loader: 'quilt', gameVersion: '1.20.1' })).toEqual([
+				sop.id,
+			]);
 			expect(await ids({ query: '', gameVersion: '1.20.1"],["project_type:mod' })).toEqual([]);
 			expect(await ids({ query: 'sodium' })).toEqual([]);
 		});
@@ -84,9 +88,7 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			expect(popular[0]!.id).toBe(bySlug('fabulously-optimized').id);
 			expect(popular.some((pack) => pack.id === bySlug('sodium').id)).toBe(false);
 			expect(await source.search({ query: '', limit: 3 })).toEqual(popular.slice(0, 3));
-			expect(await source.search({ query: '' })).toHaveLength(
-				Math.min(20, popular.length),
-			);
+			expect(await source.search({ query: '' })).toHaveLength(Math.min(20, popular.length));
 		});
 
 		it('gives a modpack as the search does, and null for a mod or an unknown id', async () => {
@@ -113,9 +115,9 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			expect((await source.versions(sop.id, { loader: 'quilt' })).map((v) => v.id)).toEqual([
 				sop.versions[1]!.id,
 			]);
-			expect((await source.versions(sop.id, { gameVersion: '1.21.1' })).map((v) => v.loader)).toEqual([
-				'fabric',
-			]);
+			expect(
+				(await source.versions(sop.id, { gameVersion: '1.21.1' })).map((v) => v.loader),
+			).toEqual(['fabric']);
 			expect(await source.versions(sop.id, { loader: 'forge' })).toEqual([]);
 			const client = await source.versions(bySlug('fabulously-optimized').id, {});
 			expect(client.map((v) => v.serverPack)).toEqual([false, false]);
@@ -147,8 +149,11 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			expect(paths).toContain('mods/jade-15.9.2+fabric.jar');
 			expect(paths.some((path) => /sodium|xaeros/.test(path))).toBe(false);
 			const loaders = new Set<ModpackPlan['loader']>();
-			for (const project of shippedCatalogue.filter((p) => p.type === 'modpack' && p.serverSide !== 'unsupported'))
-				for (const v of project.versions) loaders.add((await source.resolve(project.id, v.id)).loader);
+			for (const project of shippedCatalogue.filter(
+				(p) => p.type === 'modpack' && p.serverSide !== 'unsupported',
+			))
+				for (const v of project.versions)
+					loaders.add((await source.resolve(project.id, v.id)).loader);
 			expect([...loaders].sort()).toEqual(['fabric', 'forge', 'neoforge', 'quilt']);
 		});
 
@@ -160,7 +165,12 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			['a mod', bySlug('sodium').id, bySlug('sodium').versions[0]!.id, 'not_modpack'],
 			['a pack for clients only', '1KVo5zza', 'NyiXTqoa', 'no_server_pack'],
 			['a version without a .mrpack', broken.noServerPack.id, 'NoSPVer1', 'no_server_pack'],
-			['a version on a loader we do not install', broken.otherLoader.id, 'LiteVer1', 'unsupported_loader'],
+			[
+				'a version on a loader we do not install',
+				broken.otherLoader.id,
+				'LiteVer1',
+				'unsupported_loader',
+			],
 			['a pack that names no loader', broken.noLoaderInPack.id, 'NoLoVer1', 'unsupported_loader'],
 			['a file path that climbs out of the server', broken.escapingFile.id, 'EscFVer1', 'bad_pack'],
 			['an override that climbs out', broken.escapingOverride.id, 'EscOVer1', 'bad_pack'],

@@ -1,10 +1,5 @@
-import {
-	newestGameVersionsFirst,
-} from '../../../../src/lib/modpacks/query.ts';
-import type {
-	CatalogueProject,
-	CatalogueVersion,
-} from '../../../../src/lib/modpacks/catalogue.ts';
+import { newestGameVersionsFirst } from '../../../../src/lib/modpacks/query.ts';
+import type { CatalogueProject, CatalogueVersion } from '../../../../src/lib/modpacks/catalogue.ts';
 import type { ServedFile } from './packs.ts';
 
 // The JSON the fake answers, shaped as labrinth's v2 models (LegacyProject, LegacyVersion,
@@ -130,7 +125,14 @@ export function versionJson(
 		status: 'listed',
 		requested_status: null,
 		files: [
-			{ hashes: file.hashes, url, filename: file.filename, primary: true, size: file.size, file_type: null },
+			{
+				hashes: file.hashes,
+				url,
+				filename: file.filename,
+				primary: true,
+				size: file.size,
+				file_type: null,
+			},
 		],
 		dependencies: [],
 		game_versions: version.gameVersions,

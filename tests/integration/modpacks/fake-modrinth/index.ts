@@ -28,7 +28,8 @@ export interface FakeModrinthOptions {
 }
 
 /** What Modrinth calls a library's default agent (and may block): no name of the application. */
-const libraryOnly = /^(node|undici|node-fetch|axios|okhttp|python-requests|curl|wget|go-http-client|java)(\/[\w.-]*)?$/i;
+const libraryOnly =
+	/^(node|undici|node-fetch|axios|okhttp|python-requests|curl|wget|go-http-client|java)(\/[\w.-]*)?$/i;
 
 export async function startFakeModrinth(
 	catalogue: readonly CatalogueProject[],
@@ -53,10 +54,18 @@ export async function startFakeModrinth(
 		bucket.used += 1;
 		const reset = String(Math.ceil((bucket.since + 60_000 - now) / 1000));
 		const remaining = String(Math.max(0, limit - bucket.used));
-		const headers = { 'X-Ratelimit-Limit': String(limit), 'X-Ratelimit-Remaining': remaining, 'X-Ratelimit-Reset': reset };
+		const headers = {
+			'X-Ratelimit-Limit': String(limit),
+			'X-Ratelimit-Remaining': remaining,
+			'X-Ratelimit-Reset': reset,
+		};
 		if (bucket.used <= limit) return { headers };
 		const wait = bucket.since + 60_000 - now;
-		const refused = modrinthError(429, 'ratelimit_error', `rate limit exceeded; retry after ${wait} milliseconds`);
+		const refused = modrinthError(
+			429,
+			'ratelimit_error',
+			`rate limit exceeded; retry after ${wait} milliseconds`,
+		);
 		return { headers, refused: { ...refused, headers } };
 	}
 
@@ -100,10 +109,13 @@ export async function startFakeModrinth(
 		}
 		match = /^\/version\/([^/]+)$/.exec(path);
 		if (match) {
-			const found = catalogue.find((p) => p.versions.some((v) => v.id === match![1]));
-			const version = found?.versions.find((v) => v.id === match![1]);
+			const found = catalogue.find((p) => p.versions.some((v) => v.id === match[1]));
+			const version = found?.versions.find((v) => v.id === match[1]);
 			if (!found || !version) return { status: 404 };
-			return { status: 200, body: versionJson(found, version, files.get(version.id)!, fileUrl(found, version.id), true) };
+			return {
+				status: 200,
+				body: versionJson(found, version, files.get(version.id)!, fileUrl(found, version.id), true),
+			};
 		}
 		return { status: 404 };
 	}
@@ -113,8 +125,14 @@ export async function startFakeModrinth(
 		const file = match && files.get(match[1]!);
 		if (!file) return { status: 404, body: 'Not Found' };
 		const bytes = Buffer.from(file.bytes);
-		if (options.corrupt?.includes(match[1]!)) bytes[bytes.length - 30] ^= 0xff;
-		return { status: 200, headers: { 'Content-Type': 'application/x-modrinth-modpack+zip' }, body: bytes };
+		// One byte of the zip's central directory changed: still a zip, no longer the listed file.
+		if (options.corrupt?.includes(match[1]!))
+			bytes.writeUInt8(bytes.readUInt8(bytes.length - 30) ^ 0xff, bytes.length - 30);
+		return {
+			status: 200,
+			headers: { 'Content-Type': 'application/x-modrinth-modpack+zip' },
+			body: bytes,
+		};
 	}
 
 	function handle(request: IncomingMessage): Answer {
@@ -127,7 +145,11 @@ export async function startFakeModrinth(
 		if (index >= 0) return faults.splice(index, 1)[0]!;
 		if (url.pathname.startsWith('/data/')) return cdn(url.pathname);
 		if (url.pathname.startsWith('/v1/'))
-			return modrinthError(410, 'api_deprecated', 'You are using an application that uses an outdated version of Modrinth\'s API.');
+			return modrinthError(
+				410,
+				'api_deprecated',
+				"You are using an application that uses an outdated version of Modrinth's API.",
+			);
 		if (!url.pathname.startsWith('/v2/')) return { status: 404 };
 		const { headers, refused } = throttle();
 		if (refused) return refused;

@@ -48,12 +48,16 @@ export function search(projects: readonly CatalogueProject[], query: URLSearchPa
 		} catch (error) {
 			return modrinthError(400, 'request_error', `deserializing JSON data: ${String(error)}`);
 		}
-		if (!Array.isArray(parsed) || !parsed.every((group) => Array.isArray(group) && group.every((f) => typeof f === 'string')))
+		if (
+			!Array.isArray(parsed) ||
+			!parsed.every((group) => Array.isArray(group) && group.every((f) => typeof f === 'string'))
+		)
 			return modrinthError(400, 'request_error', 'deserializing JSON data: expected [[string]]');
-		facets = parsed as string[][];
+		facets = parsed;
 	}
 	const index = query.get('index') ?? 'relevance';
-	if (!indexes.includes(index)) return modrinthError(400, 'invalid_input', `Invalid index ${index}`);
+	if (!indexes.includes(index))
+		return modrinthError(400, 'invalid_input', `Invalid index ${index}`);
 	const limit = Number(query.get('limit') ?? '10');
 	const offset = Number(query.get('offset') ?? '0');
 	if (!Number.isInteger(limit) || limit < 0 || !Number.isInteger(offset) || offset < 0)
@@ -69,7 +73,9 @@ export function search(projects: readonly CatalogueProject[], query: URLSearchPa
 				return parsed.op === '!=' ? !has : has;
 			}),
 		) &&
-		[project.name, project.summary, project.author].some((text) => text.toLowerCase().includes(words));
+		[project.name, project.summary, project.author].some((text) =>
+			text.toLowerCase().includes(words),
+		);
 	const unknownFacet = facets.flat().find((facet) => {
 		const parsed = parseFacet(facet);
 		return !parsed || facetValues(projects[0]!, parsed.key) === null;
