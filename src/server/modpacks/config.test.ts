@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModpackConfigError } from './errors';
 import { readModpackConfig } from './config';
-import { retryAfterMs } from './modrinth-http';
-import { CallBudget } from './modrinth-budget';
+import { CallBudget, retryAfterMs } from './modrinth-budget';
 
 describe('readModpackConfig', () => {
 	it('is the embedded catalogue by default, and ignores Modrinth settings then', () => {

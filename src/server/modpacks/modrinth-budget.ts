@@ -39,3 +39,21 @@ export class CallBudget {
 		this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
 	}
 }
+
+/** How long Modrinth asked us to wait: Retry-After, else its reset header or its description. */
+export function retryAfterMs(headers: Headers, body = ''): number | null {
+	const retry = headers.get('retry-after')?.trim();
+	if (retry) {
+		if (/^\d+$/.test(retry)) return Number(retry) * 1000;
+		const at = Date.parse(retry);
+		if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
+	}
+	const reset = headers.get('x-ratelimit-reset')?.trim();
+	const described = /retry after (\d+) milliseconds/.exec(body)?.[1];
+	const candidates = [
+		reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : null,
+		described ? Number(described) : null,
+	];
+	const known = candidates.filter((ms): ms is number => ms !== null);
+	return known.length ? Math.max(...known) : null;
+}

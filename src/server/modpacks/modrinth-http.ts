@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ModrinthConfig } from './config';
 import { ModpackError, ModpackUnavailableError } from './errors';
-import type { CallBudget } from './modrinth-budget';
+import { retryAfterMs, type CallBudget } from './modrinth-budget';
 import { errorSchema } from './modrinth-schemas';
 
 // One call to Modrinth: our User-Agent on every request (Modrinth blocks anonymous and
@@ -10,24 +10,6 @@ import { errorSchema } from './modrinth-schemas';
 
 const API_TIMEOUT_MS = 10_000;
 const DOWNLOAD_TIMEOUT_MS = 60_000;
-
-/** How long Modrinth asked us to wait: Retry-After, else its reset header or its description. */
-export function retryAfterMs(headers: Headers, body = ''): number | null {
-	const retry = headers.get('retry-after')?.trim();
-	if (retry) {
-		if (/^\d+$/.test(retry)) return Number(retry) * 1000;
-		const at = Date.parse(retry);
-		if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
-	}
-	const reset = headers.get('x-ratelimit-reset')?.trim();
-	const described = /retry after (\d+) milliseconds/.exec(body)?.[1];
-	const candidates = [
-		reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : null,
-		described ? Number(described) : null,
-	];
-	const known = candidates.filter((ms): ms is number => ms !== null);
-	return known.length ? Math.max(...known) : null;
-}
 
 export type Download =
 	{ kind: 'ok'; bytes: Uint8Array } | { kind: 'missing' } | { kind: 'too_large' };

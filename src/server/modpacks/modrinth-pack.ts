@@ -3,7 +3,9 @@ import { unzipSync } from 'fflate';
 import { planFromPack, type PackMeta } from '../../lib/modpacks/mrpack';
 import type { ModpackPlan } from '../../lib/modpacks/plan';
 import { ModpackRefusedError } from './errors';
-import type { VersionFile } from './modrinth-schemas';
+import type { ModrinthHttp } from './modrinth-http';
+import { primaryPack, type Project, type Version, type VersionFile } from './modrinth-schemas';
+import { installableLoaders } from './shared';
 
 // A downloaded `.mrpack` checked and read: its bytes must match the hashes Modrinth lists for the
 // version's file (every one it lists, at least sha1 or sha512), and only two things are taken from
@@ -57,11 +59,7 @@ function readZip(bytes: Uint8Array): { names: string[]; index: unknown } | strin
 }
 
 /** The install plan of a downloaded pack; ModpackRefusedError when it does not hold. */
-export function planFromDownload(
-	bytes: Uint8Array,
-	file: VersionFile,
-	meta: PackMeta,
-): ModpackPlan {
+function planFromDownload(bytes: Uint8Array, file: VersionFile, meta: PackMeta): ModpackPlan {
 	const mismatch = checkHashes(bytes, file);
 	if (mismatch) throw new ModpackRefusedError('bad_pack', mismatch);
 	const zip = readZip(bytes);
@@ -71,4 +69,38 @@ export function planFromDownload(
 	if (!verdict.ok)
 		throw new ModpackRefusedError(verdict.reason, `${file.filename}: ${verdict.detail}`);
 	return verdict.plan;
+}
+
+/**
+ * A modpack version's plan, from its primary `.mrpack`: refused without one or for a client-only
+ * pack (`no_server_pack`), on no loader we install, or when the file is not on https (`fetchable`
+ * also lets a local fake serve it), too large, gone, or not what its hashes say (`bad_pack`).
+ */
+export async function installPlan(
+	http: ModrinthHttp,
+	project: Project,
+	version: Version,
+	fetchable: (url: string) => boolean,
+): Promise<ModpackPlan> {
+	const file = primaryPack(version);
+	if (project.server_side === 'unsupported' || !file)
+		throw new ModpackRefusedError('no_server_pack', `${version.id} has no server pack`);
+	if (!installableLoaders(version.loaders).length)
+		throw new ModpackRefusedError('unsupported_loader', version.loaders.join(', '));
+	if (!fetchable(file.url))
+		throw new ModpackRefusedError('bad_pack', `${file.url} is not an https URL`);
+	if (file.size > MAX_PACK_BYTES)
+		throw new ModpackRefusedError('bad_pack', `${file.filename} is larger than we read`);
+	const download = await http.download(file.url, MAX_PACK_BYTES);
+	if (download.kind !== 'ok')
+		throw new ModpackRefusedError('bad_pack', `${file.filename}: ${download.kind}`);
+	return planFromDownload(download.bytes, file, {
+		projectId: project.id,
+		versionId: version.id,
+		name: project.title,
+		versionName: version.version_number,
+		recommendedRamGb: null,
+		packUrl: file.url,
+		downloadsRequired: true,
+	});
 }

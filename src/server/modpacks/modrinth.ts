@@ -8,7 +8,7 @@ import type { ModrinthConfig } from './config';
 import { ModpackRefusedError } from './errors';
 import { CallBudget, type BudgetOptions } from './modrinth-budget';
 import { createModrinthHttp } from './modrinth-http';
-import { MAX_PACK_BYTES, planFromDownload } from './modrinth-pack';
+import { installPlan } from './modrinth-pack';
 import {
 	membersSchema,
 	primaryPack,
@@ -141,27 +141,7 @@ export function createModrinthSource(
 				throw new ModpackRefusedError('not_found', `no version ${versionId} of ${projectId}`);
 			if (found.project_type !== 'modpack')
 				throw new ModpackRefusedError('not_modpack', `${projectId} is a ${found.project_type}`);
-			const file = primaryPack(version);
-			if (found.server_side === 'unsupported' || !file)
-				throw new ModpackRefusedError('no_server_pack', `${versionId} has no server pack`);
-			if (!installableLoaders(version.loaders).length)
-				throw new ModpackRefusedError('unsupported_loader', version.loaders.join(', '));
-			if (!fetchable(file.url))
-				throw new ModpackRefusedError('bad_pack', `${file.url} is not an https URL`);
-			if (file.size > MAX_PACK_BYTES)
-				throw new ModpackRefusedError('bad_pack', `${file.filename} is larger than we read`);
-			const download = await http.download(file.url, MAX_PACK_BYTES);
-			if (download.kind !== 'ok')
-				throw new ModpackRefusedError('bad_pack', `${file.filename}: ${download.kind}`);
-			return planFromDownload(download.bytes, file, {
-				projectId: found.id,
-				versionId: version.id,
-				name: found.title,
-				versionName: version.version_number,
-				recommendedRamGb: null,
-				packUrl: file.url,
-				downloadsRequired: true,
-			});
+			return installPlan(http, found, version, fetchable);
 		},
 	};
 }
