@@ -89,6 +89,7 @@ export function createEmbeddedSource(catalogue?: readonly CatalogueProject[]): M
 						versionView(version, {
 							serverPack: project.serverSide !== 'unsupported' && version.pack !== null,
 							recommendedRamGb: project.recommendedRamGb,
+							loader: filter.loader,
 							gameVersion: filter.gameVersion,
 						}),
 					)

@@ -125,6 +125,7 @@ export function createModrinthSource(
 					versionView(version, {
 						serverPack: found.server_side !== 'unsupported' && primaryPack(version) !== null,
 						recommendedRamGb: null,
+						loader: filter.loader,
 						gameVersion: filter.gameVersion,
 					}),
 				)

@@ -31,7 +31,7 @@ export function matchesFilter(
 
 /**
  * A version as the installer lists it, or null when it runs on no loader we install. A version
- * listed under several game versions shows the wanted one, else its first.
+ * listed under several loaders or game versions shows the wanted one, else its first.
  */
 export function versionView(
 	version: {
@@ -41,9 +41,15 @@ export function versionView(
 		gameVersions: readonly string[];
 		publishedAt: string;
 	},
-	facts: { serverPack: boolean; recommendedRamGb: number | null; gameVersion?: string },
+	facts: {
+		serverPack: boolean;
+		recommendedRamGb: number | null;
+		loader?: ModpackLoader;
+		gameVersion?: string;
+	},
 ): ModpackVersion | null {
-	const [loader] = installableLoaders(version.loaders);
+	const loaders = installableLoaders(version.loaders);
+	const loader = facts.loader && loaders.includes(facts.loader) ? facts.loader : loaders[0];
 	const gameVersion =
 		facts.gameVersion && version.gameVersions.includes(facts.gameVersion)
 			? facts.gameVersion

@@ -75,6 +75,8 @@ export const broken = {
 		['liteloader'],
 	),
 	noServerPack: brokenPack('NoSP0001', 'Server files only', null),
+	/** Listed for Fabric and Quilt (Quilt loads Fabric packs): either may be asked for. */
+	twoLoaders: brokenPack('TwoL0001', 'Fabric and Quilt', good, ['fabric', 'quilt']),
 	/** A good pack, for the cases that need one (a hash mismatch on download, a version of another). */
 	good: brokenPack('Good0001', 'Good pack', good),
 } satisfies Record<string, CatalogueProject>;

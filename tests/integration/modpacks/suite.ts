@@ -70,7 +70,7 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 				[bySlug('better-mc-neoforge-bmc5').id, bySlug('all-the-mods-10').id].sort(),
 			);
 			expect(await ids({ query: '', loader: 'quilt' })).toEqual(
-				[sop.id, bySlug('additive').id].sort(),
+				[sop.id, bySlug('additive').id, broken.twoLoaders.id].sort(),
 			);
 			expect(await ids({ query: '', loader: 'forge' })).toEqual([atm9.id]);
 			expect(await ids({ query: '', gameVersion: '1.18.2' })).toEqual([bySlug('create-astral').id]);
@@ -121,6 +121,12 @@ export function modpackContract(name: string, start: () => Promise<Target>) {
 			expect(await source.versions(sop.id, { loader: 'forge' })).toEqual([]);
 			const client = await source.versions(bySlug('fabulously-optimized').id, {});
 			expect(client.map((v) => v.serverPack)).toEqual([false, false]);
+		});
+
+		it('shows the loader asked for when a version is listed under several', async () => {
+			const id = broken.twoLoaders.id;
+			expect((await source.versions(id, {}))[0]!.loader).toBe('fabric');
+			expect((await source.versions(id, { loader: 'quilt' }))[0]!.loader).toBe('quilt');
 		});
 
 		it('refuses the versions of a mod and of an unknown project', async () => {
