@@ -35,7 +35,7 @@ fetch_json() { # URL, to stdout
 		--connect-timeout 20 -A "$USER_AGENT" -H 'Accept: application/json' -- "$1"
 }
 
-# --- Pure rules (tested by ops/pterodactyl/install-script.test.ts) ------------------------------
+# --- Pure rules (tested by install-rules.test.ts and install-pack.test.ts) ------------------------------
 
 # The .mrpack format's safe relative path (Modrinth's path-util): not empty, not absolute, no
 # backslash, no drive, no `.`/`..`/empty part, no Windows device name, no control character; and
