@@ -8,7 +8,9 @@ import plans from '../content/catalogue/plans.json';
 import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import vpsImages from '../content/catalogue/vps-images.json';
+import modpacks from '../content/catalogue/modpacks.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
+import { assertValidModpacks } from './lib/modpacks/catalogue-check';
 import { helpTopics } from './lib/help-topics';
 
 // The catalogue is plain data the browser also loads; a wrong price must fail the build here.
@@ -20,6 +22,8 @@ assertValidCatalogue({
 	'vat-rates.json': vatRates,
 	'vps-images.json': vpsImages,
 });
+// The embedded modpack source's data: a pack it could not install must fail the build too.
+assertValidModpacks(modpacks);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
