@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { MinecraftSoftware } from '../lib/domain/minecraft-software';
+import { newestGameVersionsFirst } from '../lib/modpacks/query';
 import type { MinecraftFields, SoftwareChoice } from '../lib/modpacks/views';
 import { panelResource } from './panel-fetch';
 
@@ -68,6 +69,5 @@ export function unchanged(draft: SoftwareDraft, current: MinecraftFields['softwa
 
 /** Every Minecraft version the catalogue names, newest first: the pack search's filter. */
 export function gameVersions(entries: SoftwareChoice[]): string[] {
-	const all = [...new Set(entries.flatMap((entry) => entry.versions))];
-	return all.sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
+	return newestGameVersionsFirst(entries.flatMap((entry) => entry.versions));
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { modpackLoaders } from '../../../lib/domain/minecraft-software';
+import { MAX_QUERY_LENGTH } from '../../../lib/modpacks/query';
 import {
 	$chosen,
 	$filters,
@@ -42,7 +43,7 @@ export function ModpackSearch(props: { gameVersions: string[]; tools: PanelTools
 						type="search"
 						className={field}
 						value={filters.q}
-						maxLength={100}
+						maxLength={MAX_QUERY_LENGTH}
 						placeholder={t('modpacks.search.placeholder')}
 						onChange={(event) => setFilters({ q: event.target.value })}
 						data-modpack-query
