@@ -115,7 +115,7 @@ describe('installing software on the simulated panel', () => {
 		expect((await panel.listFiles(server, '/')).map((f) => f.name)).not.toContain('server.jar');
 	});
 
-	it.each([
+	it.each<[string, Partial<ModpackPlan>, string]>([
 		[
 			'a NeoForge for another Minecraft',
 			{ loader: 'neoforge', loaderVersion: '20.4.237' },
@@ -131,7 +131,7 @@ describe('installing software on the simulated panel', () => {
 			{ overrides: ['.frostnode/pack-files.txt'] },
 			"the pack's file .frostnode/pack-files.txt is not a safe path",
 		],
-	] as const)('fails on %s, changing no file', async (name, change, words) => {
+	])('fails on %s, changing no file', async (name, change, words) => {
 		const { clock, panel, server, root } = await setup(name.replace(/\W+/g, '-'));
 		const before = readFileSync(join(root, 'world/level.dat'));
 		await panel.installSoftware(
