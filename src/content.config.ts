@@ -8,6 +8,7 @@ import plans from '../content/catalogue/plans.json';
 import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import vpsImages from '../content/catalogue/vps-images.json';
+import minecraftSoftware from '../content/catalogue/minecraft-software.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
 import { helpTopics } from './lib/help-topics';
 
@@ -19,6 +20,7 @@ assertValidCatalogue({
 	'billing-cycles.json': billingCycles,
 	'vat-rates.json': vatRates,
 	'vps-images.json': vpsImages,
+	'minecraft-software.json': minecraftSoftware,
 });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
