@@ -24,26 +24,30 @@ function backup(id: string, createdAt: string, extra: Partial<Backup> = {}): Bac
 function panelWith(backups: Backup[], limit: number, throttled = false) {
 	const list = [...backups];
 	const panel: Pick<GamePanel, 'createBackup' | 'listBackups' | 'deleteBackup'> = {
-		async listBackups() {
-			return { backups: [...list].reverse(), limit };
+		listBackups() {
+			return Promise.resolve({ backups: [...list].reverse(), limit });
 		},
-		async createBackup(_ref, { name }) {
-			if (throttled) throw new GamePanelRefusedError('backups_too_frequent', 'two per ten minutes');
+		createBackup(_ref, { name }) {
+			if (throttled)
+				return Promise.reject(
+					new GamePanelRefusedError('backups_too_frequent', 'two per ten minutes'),
+				);
 			if (list.filter((b) => b.successful || !b.completedAt).length >= limit)
-				throw new GamePanelRefusedError('backup_limit', 'at the limit', { limit });
+				return Promise.reject(new GamePanelRefusedError('backup_limit', 'at the limit', { limit }));
 			const made = backup(`new-${list.length}`, '2026-12-09T12:00:00Z', {
 				name: name ?? 'unnamed',
 				completedAt: null,
 				successful: false,
 			});
 			list.push(made);
-			return made;
+			return Promise.resolve(made);
 		},
-		async deleteBackup(_ref, id) {
+		deleteBackup(_ref, id) {
 			list.splice(
 				list.findIndex((b) => b.id === id),
 				1,
 			);
+			return Promise.resolve();
 		},
 	};
 	return { panel, list };
@@ -58,8 +62,9 @@ describe('the backup a software change makes first', () => {
 	it('is made beside the others below the limit', async () => {
 		const { panel, list } = panelWith([backup('a', '2026-12-01T04:00:00Z')], 3);
 		const rotated: string[] = [];
-		const made = await backupBefore(panel, ref, 'Before Paper 1.21.4', async (b) => {
+		const made = await backupBefore(panel, ref, 'Before Paper 1.21.4', (b) => {
 			rotated.push(b.id);
+			return Promise.resolve();
 		});
 		expect(made.name).toBe('Before Paper 1.21.4');
 		expect(list.map((b) => b.id)).toEqual(['a', made.id]);
@@ -77,8 +82,9 @@ describe('the backup a software change makes first', () => {
 			3,
 		);
 		const rotated: string[] = [];
-		const made = await backupBefore(panel, ref, 'Before Fabric 1.21.4', async (b) => {
+		const made = await backupBefore(panel, ref, 'Before Fabric 1.21.4', (b) => {
 			rotated.push(b.id);
+			return Promise.resolve();
 		});
 		expect(rotated).toEqual(['oldest-unlocked']);
 		expect(list.map((b) => b.id)).toEqual(['locked-oldest', 'failed', 'newer', made.id]);
@@ -92,12 +98,16 @@ describe('the backup a software change makes first', () => {
 			],
 			2,
 		);
-		await expect(backupBefore(locked.panel, ref, 'x', async () => {})).rejects.toMatchObject({
+		await expect(
+			backupBefore(locked.panel, ref, 'x', () => Promise.resolve()),
+		).rejects.toMatchObject({
 			reason: 'backup_limit',
 		});
 		expect(locked.list).toHaveLength(2);
 		const throttled = panelWith([backup('a', '2026-12-01T04:00:00Z')], 1, true);
-		await expect(backupBefore(throttled.panel, ref, 'x', async () => {})).rejects.toMatchObject({
+		await expect(
+			backupBefore(throttled.panel, ref, 'x', () => Promise.resolve()),
+		).rejects.toMatchObject({
 			reason: 'backups_too_frequent',
 		});
 		expect(throttled.list).toHaveLength(1);

@@ -22,7 +22,8 @@ const none: ServerSoftware = { software: null, modpack: null, install: null, mod
 
 /** What runs on the server, its latest change and whether the extra is bought; null: not readable. */
 async function readSoftware(
-	client: CustomerClient | AdminClient,
+	// The customer's client or the service role's: the same client, row-level security or not.
+	client: CustomerClient,
 	serviceId: string,
 	history: number,
 ): Promise<{ state: Omit<ServerSoftware, 'install'>; changes: ChangeRow[] } | null> {

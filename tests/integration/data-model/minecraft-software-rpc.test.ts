@@ -184,18 +184,18 @@ describe('software changes', () => {
 	it('fail with why, the backup put back, and never as installed once failing', async () => {
 		const { data: change } = await begin(ids.minecraft, demo.id, 'software', 'w');
 		await p.service.rpc('software_install_failing', {
-			change: change!,
+			change: change,
 			holder: 'w',
 			error_code: 'install_failed',
 		});
 		const installed = await p.service.rpc('finish_software_install', {
-			change: change!,
+			change: change,
 			holder: 'w',
 			outcome: 'installed',
 		});
 		expect(installed.error?.code).toBe('23514');
 		const failed = await p.service.rpc('finish_software_install', {
-			change: change!,
+			change: change,
 			holder: 'w',
 			outcome: 'failed',
 			restored: true,
@@ -204,7 +204,7 @@ describe('software changes', () => {
 		const { data: row } = await p.service
 			.from('software_installs')
 			.select('status, error_code, restored_backup, finished_at')
-			.eq('id', change!)
+			.eq('id', change)
 			.single();
 		expect(row).toMatchObject({
 			status: 'failed',
@@ -240,7 +240,7 @@ describe('software changes', () => {
 		}
 		await expectOnlyOwnRows(p.other, 'software_installs', other.id);
 		const writes = [
-			p.owner.from('software_installs').update({ status: 'installed' }).eq('id', theirs!),
+			p.owner.from('software_installs').update({ status: 'installed' }).eq('id', theirs),
 			p.owner
 				.from('server_software')
 				.update({ software: 'vanilla', minecraft_version: '1.21.4' })
@@ -253,13 +253,13 @@ describe('software changes', () => {
 				target: 'x',
 				install: { kind: 'software' },
 			}),
-			p.other.from('software_installs').delete().eq('id', theirs!),
+			p.other.from('software_installs').delete().eq('id', theirs),
 		];
 		for (const { error } of await Promise.all(writes)) expect(error?.code).toBe('42501');
 		const { data: still } = await p.service
 			.from('software_installs')
 			.select('status')
-			.eq('id', theirs!)
+			.eq('id', theirs)
 			.single();
 		expect(still?.status).toBe('installing');
 	});

@@ -43,7 +43,8 @@ const paper = {
 async function changeOn(id: string, script: Script = {}, request: Begin.ChangeRequest = paper) {
 	const scripted = scriptedPanel(script);
 	const found = await server.minecraftServer(b.admin, owner, id);
-	if (typeof found === 'string' || !('ref' in found)) throw new Error(`no server: ${found}`);
+	if (typeof found === 'string' || !('ref' in found))
+		throw new Error(`no server: ${JSON.stringify(found)}`);
 	const answer = await begin.beginChange(b.admin, scripted.panel, found, request, 'en');
 	await lifecycle.backgroundSettled();
 	return { answer, ...scripted };
@@ -231,19 +232,19 @@ describe('a software change', () => {
 			seconds: 60,
 		});
 		await b.admin.rpc('software_install_step', {
-			change: change!,
+			change: change,
 			holder,
 			step: 'installing',
 			backup_id: 'backup-7',
 		});
 		await b.admin.rpc('software_install_failing', {
-			change: change!,
+			change: change,
 			holder,
 			error_code: 'timed_out',
 		});
-		await b.admin.rpc('software_install_release', { change: change!, holder });
+		await b.admin.rpc('software_install_release', { change: change, holder });
 		const panel = scriptedPanel();
-		await job.runSoftwareChange(b.admin, change!, { panel: panel.panel });
+		await job.runSoftwareChange(b.admin, change, { panel: panel.panel });
 		expect(panel.calls).toEqual(['restore:backup-7', 'power:start']);
 		expect(await latest(id)).toMatchObject({
 			status: 'failed',

@@ -32,22 +32,23 @@ export function scriptedPanel(script: Script = {}) {
 			: { ...b, completedAt: new Date().toISOString(), successful: true, checksum: 'sha1:0' };
 	const own: Partial<GamePanel> = {
 		kind: 'simulated',
-		async state() {
+		state() {
 			if (state === 'installing' && !hanging && ++looks > (script.installLooks ?? 1))
 				state = script.install === 'fails' ? 'install_failed' : 'offline';
-			return { state };
+			return Promise.resolve({ state });
 		},
-		async power(_ref, signal) {
+		power(_ref, signal) {
 			calls.push(`power:${signal}`);
-			if (state === 'installing') throw new Error('conflict: installing');
+			if (state === 'installing') return Promise.reject(new Error('conflict: installing'));
 			state = signal === 'start' || signal === 'restart' ? 'running' : 'offline';
+			return Promise.resolve();
 		},
-		async listBackups() {
+		listBackups() {
 			// A backup in progress is complete (or failed) at the next look.
 			for (const [i, b] of backups.entries()) if (!b.completedAt) backups[i] = complete(b);
-			return { backups: [...backups].reverse(), limit: script.limit ?? 3 };
+			return Promise.resolve({ backups: [...backups].reverse(), limit: script.limit ?? 3 });
 		},
-		async createBackup(_ref, { name }) {
+		createBackup(_ref, { name }) {
 			calls.push(`backup:${name}`);
 			const made: Backup = {
 				id: `backup-${backups.length + 1}`,
@@ -61,27 +62,30 @@ export function scriptedPanel(script: Script = {}) {
 			};
 			const limit = script.limit ?? 3;
 			if (backups.filter((b) => b.successful || !b.completedAt).length >= limit)
-				throw new GamePanelRefusedError('backup_limit', 'at the limit', { limit });
+				return Promise.reject(new GamePanelRefusedError('backup_limit', 'at the limit', { limit }));
 			backups.push(made);
-			return made;
+			return Promise.resolve(made);
 		},
-		async deleteBackup(_ref, id) {
+		deleteBackup(_ref, id) {
 			calls.push(`delete:${id}`);
 			backups.splice(
 				backups.findIndex((b) => b.id === id),
 				1,
 			);
+			return Promise.resolve();
 		},
-		async restoreBackup(_ref, backupId, { truncate }) {
+		restoreBackup(_ref, backupId, { truncate }) {
 			calls.push(`restore:${backupId}`);
 			restores.push({ backupId, truncate });
 			state = 'offline';
+			return Promise.resolve();
 		},
-		async installSoftware(_ref, install, { freshWorld }) {
+		installSoftware(_ref, install, { freshWorld }) {
 			calls.push(`install:${install.kind}`);
 			installs.push({ install, freshWorld });
 			state = 'installing';
 			looks = 0;
+			return Promise.resolve();
 		},
 	};
 	const panel = new Proxy(own, {
