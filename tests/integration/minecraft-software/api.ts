@@ -8,7 +8,7 @@ import type {
 // The routes of the software changes called as the site does (the backups' helper), their JSON
 // read as the fields these tests look at.
 
-export interface Answer extends Partial<ServerDetail>, Partial<SoftwareCatalogueAnswer> {
+export interface Answer extends Partial<ServerDetail> {
 	error: {
 		code: string;
 		message: string;

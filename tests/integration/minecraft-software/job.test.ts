@@ -221,7 +221,7 @@ describe('a software change', () => {
 	it('cut off while putting its backup back, goes on putting it back, never installing', async () => {
 		const id = await minecraftService(b, { offPanel: true });
 		const holder = 'a-server-that-stopped';
-		const { data: change } = await b.admin.rpc('begin_software_install', {
+		const { data: begun } = await b.admin.rpc('begin_software_install', {
 			customer: owner.id,
 			service: id,
 			kind: 'software',
@@ -231,18 +231,20 @@ describe('a software change', () => {
 			holder,
 			seconds: 60,
 		});
+		if (!begun) throw new Error('the change was not begun');
+		const change = begun;
 		await b.admin.rpc('software_install_step', {
-			change: change,
+			change,
 			holder,
 			step: 'installing',
 			backup_id: 'backup-7',
 		});
 		await b.admin.rpc('software_install_failing', {
-			change: change,
+			change,
 			holder,
 			error_code: 'timed_out',
 		});
-		await b.admin.rpc('software_install_release', { change: change, holder });
+		await b.admin.rpc('software_install_release', { change, holder });
 		const panel = scriptedPanel();
 		await job.runSoftwareChange(b.admin, change, { panel: panel.panel });
 		expect(panel.calls).toEqual(['restore:backup-7', 'power:start']);

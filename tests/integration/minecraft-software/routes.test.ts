@@ -4,6 +4,7 @@ import { startBillingStack, type BillingStack } from '../billing/fixture.ts';
 import { demo, ids, other, sessionOf } from '../data-model/personas.ts';
 import type { Routes } from '../game-tools/api.ts';
 import { call } from './api.ts';
+import type { SoftwareCatalogueAnswer } from '../../../src/lib/panel/types.ts';
 import { minecraftService } from './fixture.ts';
 import type * as Lifecycle from '../../../src/server/http/lifecycle.ts';
 import type * as Panel from '../../../src/server/game-panel/index.ts';
@@ -89,14 +90,15 @@ describe('the software catalogue', () => {
 		const answer = await call(r.catalogue, 'GET', '/api/minecraft/software', {}, as(''));
 		expect(answer.status).toBe(200);
 		expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
-		expect(answer.json.software?.map((s) => s.id)).toEqual([
+		const { software: offered } = JSON.parse(answer.text) as SoftwareCatalogueAnswer;
+		expect(offered.map((entry) => entry.id)).toEqual([
 			'vanilla',
 			'paper',
 			'fabric',
 			'forge',
 			'neoforge',
 		]);
-		const paper = answer.json.software?.find((s) => s.id === 'paper');
+		const paper = offered.find((entry) => entry.id === 'paper');
 		expect(paper).toMatchObject({ name: 'Paper', versions: expect.arrayContaining(['1.21.4']) });
 		expect(paper?.versions).toContain(paper?.defaultVersion);
 	});
