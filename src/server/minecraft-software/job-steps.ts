@@ -7,17 +7,15 @@ import {
 	type ServerRef,
 	type ServerState,
 } from '../game-panel';
-import { logger } from '../log/logger';
 import type { Change } from './change';
 import { ChangeInterrupted, pollUntil, retried } from './job-waits';
 import type { ChangeLease } from './lease';
 
-// The job's steps that take more than one panel call: stopping the server, handing the panel the
-// install once, and putting the backup back after a failure.
+// The job's steps that take more than one panel call: stopping the server and handing the panel
+// the install once; and what a failure means. Putting the backup back is restore.ts.
 
 const stopWaitMs = 3 * 60_000;
 const killWaitMs = 60_000;
-const restoreWaitMs = 15 * 60_000;
 
 /** A step ended in a way the change fails for. */
 export class ChangeFailed extends Error {
@@ -82,41 +80,4 @@ export async function installAccepted(
 			if (!(await installing().catch(() => false))) throw error;
 		}
 	});
-}
-
-/**
- * After a failure: the backup made first put back over the server's files (each deleted first),
- * then the server started once the panel lets it. Whether the backup was put back; a failure to
- * restore is logged for the team, never thrown over the change's own failure.
- */
-export async function putBackupBack(
-	lease: ChangeLease,
-	panel: GamePanel,
-	ref: ServerRef,
-	backupId: string,
-	changeId: string,
-): Promise<boolean> {
-	try {
-		await retried(lease, () => panel.restoreBackup(ref, backupId, { truncate: true }));
-	} catch (error) {
-		if (error instanceof ChangeInterrupted) throw error;
-		logger.error('software change: the backup could not be put back', { changeId, error });
-		return false;
-	}
-	const started = await pollUntil(lease, restoreWaitMs, async () => {
-		try {
-			await panel.power(ref, 'start');
-			return true;
-		} catch (error) {
-			// Still restoring: the panel refuses power until it is done.
-			if (error instanceof GamePanelConflictError) return undefined;
-			throw error;
-		}
-	}).catch((error: unknown) => {
-		if (error instanceof ChangeInterrupted) throw error;
-		logger.warn('software change: the restored server did not start', { changeId, error });
-		return false;
-	});
-	if (!started) logger.warn('software change: the restored server was not started', { changeId });
-	return true;
 }

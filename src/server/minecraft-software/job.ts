@@ -6,7 +6,9 @@ import { firstBackup } from './backup-first';
 import { loadChange, recordFailing, recordStep, type Change } from './change';
 import { ChangeInterrupted, pollUntil, retried } from './job-waits';
 import { heldLease, takeChangeLease, type ChangeLease } from './lease';
-import { ChangeFailed, failureOf, installAccepted, putBackupBack, stopServer } from './job-steps';
+import { ChangeFailed, failureOf, installAccepted, stopServer } from './job-steps';
+import { installedBefore } from './installed-before';
+import { putBackupBack } from './restore';
 
 // A software change, run in the background after the request answered 202: the backup made first
 // completes → stop → `installSoftware` → the install ends → start → installed. A failure once the
@@ -79,11 +81,14 @@ async function carryOut(run: Run): Promise<Outcome> {
 	};
 	let backupId = change.backup_id;
 	// Cut off while its backup was being put back: it goes on doing that.
+	const putBack = async (id: string) =>
+		putBackupBack(lease, panel, ref, {
+			id: change.id,
+			backupId: id,
+			before: await installedBefore(admin, change.service_id),
+		});
 	if (change.error_code && backupId)
-		return {
-			failed: change.error_code,
-			restored: await putBackupBack(lease, panel, ref, backupId, change.id),
-		};
+		return { failed: change.error_code, restored: await putBack(backupId) };
 	if (step === 'backup') {
 		backupId ??= (await firstBackup(admin, panel, change, ref, lease.holder)).id;
 		const made = await pollUntil(lease, backupWaitMs, async () => {
@@ -122,6 +127,6 @@ async function carryOut(run: Run): Promise<Outcome> {
 		if (failed === 'panel_unavailable')
 			logger.error('software change failed', { changeId: change.id, error });
 		await recordFailing(admin, change, lease.holder, failed);
-		return { failed, restored: await putBackupBack(lease, panel, ref, backupId, change.id) };
+		return { failed, restored: await putBack(backupId) };
 	}
 }

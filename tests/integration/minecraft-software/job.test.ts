@@ -111,16 +111,26 @@ describe('a software change', () => {
 		});
 	});
 
-	it('puts the backup back when the install fails, starts the server and says why', async () => {
+	it('puts the backup back when the install fails, over the software it ran before, starts the server and says why', async () => {
 		const id = await minecraftService(b, { offPanel: true });
-		const run = await changeOn(id, { install: 'fails', installLooks: 2 });
+		// What the server ran before: a change that worked.
+		const fabric = {
+			...paper,
+			target: 'Fabric 1.21.1',
+			install: { kind: 'software', software: 'fabric', minecraftVersion: '1.21.1' },
+		} as const;
+		expect((await changeOn(id, {}, fabric)).answer).toMatchObject({ install: {} });
+		const run = await changeOn(id, { install: ['fails', 'succeeds'], installLooks: 2 });
+		// The panel restores only over a working install: what ran before goes back first.
 		expect(run.calls).toEqual([
 			'backup:Before Paper 1.21.4',
 			'power:stop',
 			'install:software',
+			'install:software',
 			'restore:backup-1',
 			'power:start',
 		]);
+		expect(run.installs.map(({ install }) => install)).toEqual([paper.install, fabric.install]);
 		expect(run.restores).toEqual([{ backupId: 'backup-1', truncate: true }]);
 		expect(await latest(id)).toMatchObject({
 			status: 'failed',
@@ -138,11 +148,27 @@ describe('a software change', () => {
 			},
 		});
 		const shown = await queries.serverSoftware(b.p.owner, id, 'de');
-		expect(shown.software).toBeNull();
+		expect(shown.software).toEqual({ software: 'fabric', minecraftVersion: '1.21.1' });
 		expect(shown.install).toMatchObject({
 			status: 'failed',
 			error: 'Die Installation ist im Game-Panel fehlgeschlagen.',
 			restoredBackup: true,
+		});
+	});
+
+	it('says the backup was not put back when nothing installs any more', async () => {
+		const id = await minecraftService(b, { offPanel: true });
+		const run = await changeOn(id, { install: ['fails'] });
+		// Never changed here: Vanilla at the catalogue's default is tried before the restore.
+		expect(run.installs.map(({ install }) => install)).toEqual([
+			paper.install,
+			{ kind: 'software', software: 'vanilla', minecraftVersion: '1.21.4' },
+		]);
+		expect(run.restores).toEqual([]);
+		expect(await latest(id)).toMatchObject({
+			status: 'failed',
+			error_code: 'install_failed',
+			restored_backup: false,
 		});
 	});
 

@@ -9,7 +9,8 @@ import type { SoftwareInstall } from '../../../src/lib/modpacks/plan.ts';
 
 export interface Script {
 	backup?: 'completes' | 'fails';
-	install?: 'succeeds' | 'fails';
+	/** How each install ends, in order (the last one repeats); all succeed when omitted. */
+	install?: ('succeeds' | 'fails')[];
 	/** Looks at the state an install stays `installing` for. */
 	installLooks?: number;
 	limit?: number;
@@ -33,8 +34,11 @@ export function scriptedPanel(script: Script = {}) {
 	const own: Partial<GamePanel> = {
 		kind: 'simulated',
 		state() {
-			if (state === 'installing' && !hanging && ++looks > (script.installLooks ?? 1))
-				state = script.install === 'fails' ? 'install_failed' : 'offline';
+			if (state === 'installing' && !hanging && ++looks > (script.installLooks ?? 1)) {
+				const outcomes = script.install ?? ['succeeds'];
+				const outcome = outcomes[Math.min(installs.length, outcomes.length) - 1];
+				state = outcome === 'fails' ? 'install_failed' : 'offline';
+			}
 			return Promise.resolve({ state });
 		},
 		power(_ref, signal) {
@@ -76,6 +80,11 @@ export function scriptedPanel(script: Script = {}) {
 		},
 		restoreBackup(_ref, backupId, { truncate }) {
 			calls.push(`restore:${backupId}`);
+			// As Pterodactyl: only a server whose last install worked is restored.
+			if (state === 'install_failed')
+				return Promise.reject(
+					new GamePanelRefusedError('backup_not_restorable', 'the install failed'),
+				);
 			restores.push({ backupId, truncate });
 			state = 'offline';
 			return Promise.resolve();
