@@ -8,7 +8,7 @@ import {
 	type ServerState,
 } from '../game-panel';
 import type { Change } from './change';
-import { ChangeInterrupted, pollUntil, retried } from './job-waits';
+import { pollUntil, retried } from './job-waits';
 import type { ChangeLease } from './lease';
 
 // The job's steps that take more than one panel call: stopping the server and handing the panel

@@ -1,9 +1,5 @@
 import { call as callRoute, type Routes } from '../game-tools/api.ts';
-import type {
-	InstallView,
-	ServerDetail,
-	SoftwareCatalogueAnswer,
-} from '../../../src/lib/panel/types.ts';
+import type { InstallView, ServerDetail } from '../../../src/lib/panel/types.ts';
 
 // The routes of the software changes called as the site does (the backups' helper), their JSON
 // read as the fields these tests look at.
