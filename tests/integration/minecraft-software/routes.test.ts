@@ -321,4 +321,62 @@ describe('removing the pack and changing the software', () => {
 		expect((await software(id, { software: 'paper' })).status).toBe(400);
 		expect(await untouched(id)).toEqual(before);
 	});
+
+	it('a failed install on the panel: what ran before goes back, then the backup, and the page says so', async () => {
+		const id = await minecraftService(b);
+		const ref = await refOf(id);
+		expect((await software(id, { software: 'fabric', minecraftVersion: '1.21.1' })).status).toBe(
+			202,
+		);
+		await lifecycle.backgroundSettled();
+		await panel.writeFile(ref, '/world/level.dat', 'the world before');
+		// A NeoForge build for another Minecraft: the installer refuses it (install_failed).
+		const broken = {
+			kind: 'modpack',
+			target: 'Broken Pack 1.0',
+			install: {
+				kind: 'modpack',
+				plan: {
+					projectId: 'BrokenPk',
+					versionId: 'Version1',
+					name: 'Broken Pack',
+					versionName: '1.0',
+					loader: 'neoforge',
+					loaderVersion: '20.4.237',
+					gameVersion: '1.21.1',
+					recommendedRamGb: null,
+					packUrl: null,
+					files: [],
+					overrides: [],
+				},
+			},
+			freshWorld: true,
+		} as const;
+		const { minecraftServer } = await import('../../../src/server/minecraft-software/server.ts');
+		const { beginChange } = await import('../../../src/server/minecraft-software/begin.ts');
+		const user = (await b.p.owner.auth.getUser()).data.user!;
+		const server = await minecraftServer(b.admin, user, id);
+		if (typeof server === 'string' || !('ref' in server)) throw new Error('no server');
+		expect(await beginChange(b.admin, panel, server, broken, 'en')).toMatchObject({
+			install: { status: 'installing' },
+		});
+		await lifecycle.backgroundSettled();
+		const after = await page(id);
+		expect(after.install).toMatchObject({
+			kind: 'modpack',
+			status: 'failed',
+			error: 'The installation failed on the game panel.',
+			restoredBackup: true,
+		});
+		expect(after).toMatchObject({
+			software: { software: 'fabric', minecraftVersion: '1.21.1' },
+			modpack: null,
+		});
+		expect(after.activity?.[0]).toMatchObject({
+			event: 'software_install_failed',
+			detail: { target: 'Broken Pack 1.0', error: 'install_failed', restoredBackup: true },
+		});
+		expect(await panel.readFile(ref, '/world/level.dat')).toBe('the world before');
+		expect((await panel.state(ref)).state).not.toBe('install_failed');
+	});
 });
