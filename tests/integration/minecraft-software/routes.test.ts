@@ -7,6 +7,7 @@ import { call } from './api.ts';
 import type { SoftwareCatalogueAnswer } from '../../../src/lib/panel/types.ts';
 import { minecraftService } from './fixture.ts';
 import type * as Lifecycle from '../../../src/server/http/lifecycle.ts';
+import type { ChangeRequest } from '../../../src/server/minecraft-software/begin.ts';
 import type * as Panel from '../../../src/server/game-panel/index.ts';
 import type * as Modpacks from '../../../src/server/modpacks/index.ts';
 
@@ -331,7 +332,7 @@ describe('removing the pack and changing the software', () => {
 		await lifecycle.backgroundSettled();
 		await panel.writeFile(ref, '/world/level.dat', 'the world before');
 		// A NeoForge build for another Minecraft: the installer refuses it (install_failed).
-		const broken = {
+		const broken: ChangeRequest = {
 			kind: 'modpack',
 			target: 'Broken Pack 1.0',
 			install: {
@@ -351,7 +352,7 @@ describe('removing the pack and changing the software', () => {
 				},
 			},
 			freshWorld: true,
-		} as const;
+		};
 		const { minecraftServer } = await import('../../../src/server/minecraft-software/server.ts');
 		const { beginChange } = await import('../../../src/server/minecraft-software/begin.ts');
 		const user = (await b.p.owner.auth.getUser()).data.user!;
