@@ -86,8 +86,16 @@ describe('a site server killed during a software change', () => {
 		const onPanel = () => b.fake.state.servers.find((s) => s.external_id === id)!;
 		const token = (await sessionOf(b.p.stack, demo)).token;
 
-		// The reinstall takes long enough that the site is surely waiting on it when it is killed.
+		// Every step of the panel takes ten minutes: the backup and the stop are hurried along, the
+		// reinstall is not, so the site is surely waiting on it when it is killed.
 		b.fake.state.delayMs = 600_000;
+		const hurried = () => {
+			const server = onPanel();
+			for (const backup of server.wings.backups)
+				backup.completes = Math.min(backup.completes, Date.now());
+			for (const step of server.power.queue) step.at = Math.min(step.at, Date.now());
+			return Promise.resolve(server.status === 'installing');
+		};
 		const before = await site(first, []);
 		const asked = await fetch(`${before.url}/api/services/${id}/software`, {
 			method: 'PUT',
@@ -95,6 +103,7 @@ describe('a site server killed during a software change', () => {
 			body: JSON.stringify({ software: 'paper', minecraftVersion: '1.21.4' }),
 		});
 		expect(asked.status).toBe(202);
+		expect(await eventually(hurried, 30_000)).toBe(true);
 		expect(await eventually(async () => (await change(id)).step === 'installing', 30_000)).toBe(
 			true,
 		);
