@@ -115,7 +115,8 @@ describe('a site server killed during a software change', () => {
 
 		// The reinstall ends while no site server runs; then two start at once.
 		b.fake.state.delayMs = 5;
-		onPanel().installedAt = Date.now();
+		const installedAt = Date.now();
+		onPanel().installedAt = installedAt;
 		const logs: [string[], string[]] = [[], []];
 		await Promise.all([site(second, logs[0]), site(third, logs[1])]);
 		expect(await eventually(async () => (await change(id)).status === 'installed', 90_000)).toBe(
@@ -123,7 +124,10 @@ describe('a site server killed during a software change', () => {
 		);
 		const { id: changeId } = await change(id);
 		expect(logs.filter((log) => resumedIn(log, changeId))).toHaveLength(1);
+		// The reinstall handed over before the kill was waited for, not asked for again.
+		expect(onPanel().installedAt).toBe(installedAt);
 		expect(onPanel().environment).toMatchObject({ SOFTWARE: 'paper', MC_VERSION: '1.21.4' });
+		expect(onPanel().power.state).toBe('running');
 		const { data: runs } = await b.p.service
 			.from('server_software')
 			.select('software, minecraft_version')
