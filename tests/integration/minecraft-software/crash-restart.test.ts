@@ -127,7 +127,12 @@ describe('a site server killed during a software change', () => {
 		// The reinstall handed over before the kill was waited for, not asked for again.
 		expect(onPanel().installedAt).toBe(installedAt);
 		expect(onPanel().environment).toMatchObject({ SOFTWARE: 'paper', MC_VERSION: '1.21.4' });
-		expect(onPanel().power.state).toBe('running');
+		expect(
+			await eventually(
+				() => Promise.resolve(b.fake.state.settle(onPanel()).power.state === 'running'),
+				10_000,
+			),
+		).toBe(true);
 		const { data: runs } = await b.p.service
 			.from('server_software')
 			.select('software, minecraft_version')
