@@ -28,13 +28,13 @@ module.exports = {
 			name: 'adapters-import-no-feature',
 			severity: 'error',
 			comment:
-				'An adapter (payment gateway, game panel, hypervisor, DNS, mail, live chat, limit store) is ' +
+				'An adapter (payment gateway, game panel, hypervisor, DNS, mail, live chat, limit store, modpack source) is ' +
 				'a port and its implementations: it may read settings (config), log, use the database ' +
 				'clients (supabase) and the RFB protocol (rfb), never a feature folder, or every feature ' +
 				'that uses the adapter would sit in one knot with the features it imported (issue 40). ' +
 				'What a feature needs from an adapter goes in by parameter or in the adapter itself.',
 			from: {
-				path: '^src/server/(payments|game-panel|hypervisor|dns|mail|live-chat|rate-limit)/',
+				path: '^src/server/(payments|game-panel|hypervisor|dns|mail|live-chat|rate-limit|modpacks)/',
 				pathNot: '\\.test\\.tsx?$',
 			},
 			to: {

@@ -29,6 +29,7 @@ export default defineConfig({
 					name: 'unit',
 					include: [
 						'src/**/*.test.ts',
+						'ops/**/*.test.ts',
 						'server/**/*.test.ts',
 						'scripts/**/*.test.ts',
 						'supabase/local/**/*.test.ts',

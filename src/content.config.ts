@@ -9,7 +9,9 @@ import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import vpsImages from '../content/catalogue/vps-images.json';
 import minecraftSoftware from '../content/catalogue/minecraft-software.json';
+import modpacks from '../content/catalogue/modpacks.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
+import { assertValidModpacks } from './lib/modpacks/catalogue-check';
 import { helpTopics } from './lib/help-topics';
 
 // The catalogue is plain data the browser also loads; a wrong price must fail the build here.
@@ -22,6 +24,8 @@ assertValidCatalogue({
 	'vps-images.json': vpsImages,
 	'minecraft-software.json': minecraftSoftware,
 });
+// The embedded modpack source's data: a pack it could not install must fail the build too.
+assertValidModpacks(modpacks);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

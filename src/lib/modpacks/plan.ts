@@ -46,5 +46,4 @@ export type SoftwarePlan = z.infer<typeof softwarePlanSchema>;
 
 /** What `GamePanel.installSoftware` installs: plain software, or a modpack on its loader. */
 export type SoftwareInstall =
-	| ({ kind: 'software' } & SoftwarePlan)
-	| { kind: 'modpack'; plan: ModpackPlan };
+	({ kind: 'software' } & SoftwarePlan) | { kind: 'modpack'; plan: ModpackPlan };

@@ -12,6 +12,7 @@ export interface Variable {
 		| 'Supabase'
 		| 'Payments'
 		| 'Game panel'
+		| 'Modpacks'
 		| 'DNS'
 		| 'Hypervisor'
 		| 'Mail'
@@ -255,6 +256,30 @@ export const variables = [
 		default: '1000',
 		example: '1000',
 		does: 'How often an install is checked until the server runs',
+	},
+	{
+		name: 'MODPACK_SOURCE',
+		group: 'Modpacks',
+		required: 'optional',
+		default: 'embedded',
+		example: 'modrinth',
+		does: "Where the modpack installer finds packs: `modrinth` (Modrinth's API v2, live) or `embedded` (the catalogue of real packs in `content/catalogue/modpacks.json`, offline)",
+	},
+	{
+		name: 'MODRINTH_API_URL',
+		group: 'Modpacks',
+		required: 'optional',
+		default: 'https://api.modrinth.com/v2',
+		example: 'https://staging-api.modrinth.com/v2',
+		does: "With MODPACK_SOURCE=modrinth: Modrinth's API v2 base; plain `http://` on loopback only",
+	},
+	{
+		name: 'MODRINTH_USER_AGENT',
+		group: 'Modpacks',
+		required: 'optional',
+		default: '`frostnode/shop/<version> (<SELLER_EMAIL>)`',
+		example: 'nordlys-hosting/shop/1.4 (ops@nordlys.example)',
+		does: 'With MODPACK_SOURCE=modrinth: the User-Agent of every call; Modrinth blocks anonymous and HTTP-library agents, so it must name the application and a contact (an e-mail address or URL)',
 	},
 	{
 		name: 'DNS_PROVIDER',

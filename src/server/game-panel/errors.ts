@@ -90,6 +90,7 @@ export class GamePanelUnavailableError extends GamePanelError {
  * What the panel refuses for a reason the customer can act on: a backup over the plan's limit, a
  * locked backup deleted, a path outside the server's folder, a binary file opened as text. The
  * reasons are a closed list; each has the customer's words (`gameServer.refusal.<reason>`).
+ * `not_minecraft`: server software and modpacks are installed on Minecraft servers only.
  */
 export const panelRefusals = [
 	'backup_limit',
@@ -103,6 +104,7 @@ export const panelRefusals = [
 	'not_a_folder',
 	'name_taken',
 	'server_not_running',
+	'not_minecraft',
 ] as const;
 export type PanelRefusal = (typeof panelRefusals)[number];
 

@@ -61,6 +61,7 @@ function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): Ga
 		createFolder: reject,
 		fileDownload: reject,
 		fileUpload: reject,
+		installSoftware: reject,
 		panelUrl: () => null,
 		probe: reject,
 	};

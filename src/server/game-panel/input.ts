@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { games, type GameId } from '../../lib/games';
+import { minecraftSoftwareSchema } from '../../lib/domain/minecraft-software';
+import { modpackPlanSchema, type SoftwareInstall } from '../../lib/modpacks/plan';
 import { GamePanelValidationError } from './errors';
 import type { BuildChange, CreateServerInput } from './types';
 
@@ -84,4 +86,32 @@ const backupNameSchema = z.object({ name: text.optional(), locked: z.boolean().o
 
 export function parseBackupInput(input: { name?: string; locked?: boolean }) {
 	return parse(backupNameSchema, input);
+}
+
+// Versions reach the installer egg's shell script as variables: letters, digits and . + _ - only
+// (`1.21.4`, `24w14a`, `1.20.1-47.1.106`, `0.27.1-beta.1`), as the egg's own rules say.
+const version = z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'is not a version');
+
+export const softwareInstallSchema = z.discriminatedUnion('kind', [
+	z.object({
+		kind: z.literal('software'),
+		software: minecraftSoftwareSchema,
+		minecraftVersion: version,
+	}),
+	z.object({
+		kind: z.literal('modpack'),
+		plan: modpackPlanSchema.extend({
+			loaderVersion: version,
+			gameVersion: version,
+		}),
+	}),
+]);
+
+const installSchema = z.object({ install: softwareInstallSchema, freshWorld: z.boolean() });
+
+export function parseSoftwareInstall(
+	install: SoftwareInstall,
+	options: { freshWorld: boolean },
+): { install: SoftwareInstall; freshWorld: boolean } {
+	return parse(installSchema, { install, freshWorld: options.freshWorld });
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GamePanelError, GamePanelRefusedError } from './errors';
 import { parseBackupInput } from './input';
 import type { PanelHttp } from './pterodactyl-http';
@@ -6,22 +5,18 @@ import {
 	backupListSchema,
 	backupSchema,
 	signedUrlSchema,
-	statsSchema,
 	type BackupAttributes,
 } from './pterodactyl-schemas';
 import { signedLink } from './pterodactyl-files';
+import { stopAndWait, type StopOptions } from './pterodactyl-stop';
 import type { Backup, ServerRef } from './types';
 
 // Backups on the client API (`/servers/{identifier}/backups`). The panel's refusals come back as
 // GamePanelRefusedError by their exception class (pterodactyl-errors.ts); the plan's limit, which
 // the panel states only in words, is read from the server (application API) and attached.
 
-export interface BackupOptions {
-	/** How long a restore waits for the server to stop before killing it. */
-	stopWaitMs?: number;
-	/** How often it looks meanwhile, at most (the panel caches `/resources` for 20 s). */
-	pollMs?: number;
-}
+/** How long a restore waits for the server to stop before killing it, and how often it looks. */
+export type BackupOptions = StopOptions;
 
 const PAGE = 50;
 
@@ -47,30 +42,6 @@ export function createBackups(
 	const one = (ref: ServerRef, id: string) => `${base(ref)}/${encodeURIComponent(id)}`;
 	const read = async (ref: ServerRef, id: string) =>
 		(await http.get('client', one(ref, id), backupSchema)).attributes;
-
-	async function currentState(ref: ServerRef) {
-		const path = `/servers/${encodeURIComponent(ref.identifier)}/resources`;
-		return (await http.get('client', path, statsSchema)).attributes.current_state;
-	}
-
-	/** Restore does not stop the server (Wings extracts over a running one): we do, bounded. */
-	async function stopForRestore(ref: ServerRef) {
-		const power = `/servers/${encodeURIComponent(ref.identifier)}/power`;
-		if ((await currentState(ref)) === 'offline') return;
-		await http.send('client', 'POST', power, { signal: 'stop' });
-		const deadline = Date.now() + (options.stopWaitMs ?? 90_000);
-		// Soon at first (most servers stop in a moment), then every `pollMs`.
-		for (
-			let wait = 250;
-			Date.now() < deadline;
-			wait = Math.min(wait * 2, options.pollMs ?? 2_000)
-		) {
-			await sleep(wait);
-			if ((await currentState(ref)) === 'offline') return;
-		}
-		// Its files are about to be replaced: nothing a kill can lose now.
-		await http.send('client', 'POST', power, { signal: 'kill' });
-	}
 
 	return {
 		async listBackups(ref: ServerRef) {
@@ -125,7 +96,8 @@ export function createBackups(
 					'backup_not_restorable',
 					'This backup is not complete (or failed) and cannot be restored',
 				);
-			await stopForRestore(ref);
+			// Restore does not stop the server (Wings extracts over a running one): we do, bounded.
+			await stopAndWait(http, ref, options);
 			try {
 				await http.send('client', 'POST', `${one(ref, id)}/restore`, { truncate });
 			} catch (error) {

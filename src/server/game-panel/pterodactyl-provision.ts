@@ -7,19 +7,29 @@ import { allocationListSchema, eggSchema } from './pterodactyl-schemas';
 // What POST /servers needs besides the owner (pterodactyl-users.ts), as Paymenter gathers it: the
 // egg's image, startup and variables, where the server goes, and its limits.
 
-export async function eggTemplate(http: PanelHttp, config: PterodactylConfig, game: string) {
+/** A game's egg as PTERODACTYL_EGGS names it, read from the panel with its variables. */
+export async function readEgg(http: PanelHttp, config: PterodactylConfig, game: string) {
 	const egg = config.eggs[game as keyof PterodactylConfig['eggs']];
 	if (!egg) throw new GamePanelConfigError(`PTERODACTYL_EGGS has no egg for ${game}`);
 	const path = `/nests/${egg.nest}/eggs/${egg.egg}?include=variables`;
 	const { attributes } = await http.get('application', path, eggSchema);
-	const image =
-		egg.dockerImage ?? attributes.docker_image ?? Object.values(attributes.docker_images ?? {})[0];
+	const images = attributes.docker_images ?? {};
+	const image = egg.dockerImage ?? attributes.docker_image ?? Object.values(images)[0];
 	if (!image) throw new GamePanelConfigError(`Egg ${egg.egg} (${game}) has no Docker image`);
-	const defaults = attributes.relationships.variables.data.map(
-		({ attributes: v }) => [v.env_variable, v.default_value] as const,
-	);
+	const variables = attributes.relationships.variables.data.map(({ attributes: v }) => v);
+	const defaults = variables.map((v) => [v.env_variable, v.default_value] as const);
 	const environment = { ...Object.fromEntries(defaults), ...egg.environment };
-	return { egg: egg.egg, docker_image: image, startup: attributes.startup, environment };
+	return { ...egg, image, images, startup: attributes.startup, variables, environment };
+}
+
+export async function eggTemplate(http: PanelHttp, config: PterodactylConfig, game: string) {
+	const egg = await readEgg(http, config, game);
+	return {
+		egg: egg.egg,
+		docker_image: egg.image,
+		startup: egg.startup,
+		environment: egg.environment,
+	};
 }
 
 export async function placement(http: PanelHttp, config: PterodactylConfig) {

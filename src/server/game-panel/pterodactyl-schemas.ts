@@ -35,6 +35,9 @@ const serverAttributes = z.object({
 	node: z.number(),
 	/** The primary allocation's id. */
 	allocation: z.number(),
+	/** Which egg (and its nest) the server runs: what game it is. */
+	nest: z.number(),
+	egg: z.number(),
 	/** null when installed and normal; installing, install_failed, suspended, ... */
 	status: z.string().nullable(),
 	suspended: z.boolean().optional(),

@@ -13,6 +13,7 @@ import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
 import { createBackups, type BackupOptions } from './pterodactyl-backups';
 import { openPterodactylConsole } from './pterodactyl-console';
 import { createFiles } from './pterodactyl-files';
+import { createSoftwareInstall } from './pterodactyl-software';
 import { dailyBackup, dailyRestart, setDailyJob } from './pterodactyl-schedule';
 import { serverSchema, statsSchema } from './pterodactyl-schemas';
 import { ensureUser, resetOwnerPassword } from './pterodactyl-users';
@@ -166,6 +167,7 @@ export function createPterodactylPanel(
 
 		...createBackups(http, backupLimit, options),
 		...createFiles(http),
+		installSoftware: createSoftwareInstall(http, config, (id) => server(id), options),
 
 		panelUrl: (ref) => `${config.url}/server/${ref.identifier}`,
 		probe: createPterodactylProbe(config, options),

@@ -75,6 +75,10 @@ export function simBackupMethods(context: SimContext): BackupMethods {
 			const { server, root, at } = await ready(ref);
 			if (!isComplete(backupOf(server, id), at))
 				refuse('backup_not_restorable', 'This backup is not complete, or failed');
+			// The panel restores only a server whose status is clear: after a failed reinstall, install
+			// working software first.
+			if (server.installFailed)
+				refuse('backup_not_restorable', 'The server failed to install: install its software first');
 			// Stopped first (the port's rule; Pterodactyl's own restore would not), then restored.
 			const before = context.timelineAt(server, at);
 			context.signal(server, before, afterSignal(before, 'stop', at, config.delayMs)!, at);

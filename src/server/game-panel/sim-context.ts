@@ -6,6 +6,7 @@ import { simDirs, type SimDirs } from './sim-paths';
 import { loadSimulation, saveSimulation, type SimData, type SimServer } from './sim-store';
 import { stateAt, withDailyRestarts, type Step } from './sim-timeline';
 import { ensureTree } from './sim-tree';
+import { advanceInstall } from './sim-install-apply';
 import type { ServerRef } from './types';
 
 // What every part of the simulated panel shares: the state (read again on every call when it has
@@ -23,6 +24,8 @@ export interface SimContext {
 	timelineAt: (server: SimServer, at: number) => Step[];
 	/** The panel's 409 for client actions on a suspended, installing or restoring server. */
 	refuseUnlessInstalled: (server: SimServer, at: number) => void;
+	/** The same, and a server whose software change failed: power waits for a working install. */
+	refuseUnlessRunnable: (server: SimServer, at: number) => void;
 	/**
 	 * Puts a power signal's timeline in place (the caller saves). Its first steps begin now, after
 	 * the log was written up to now: their lines are written here, or no later call would.
@@ -54,9 +57,11 @@ export function createSimContext(config: SimulatedConfig, now: () => number): Si
 					status: 404,
 				});
 			const at = now();
+			const root = dirs.root(server.identifier);
+			// A software change writes its log as it goes, and its files when it ends.
+			if (advanceInstall(root, server, at)) context.save();
 			const timeline = context.timelineAt(server, at);
 			if (stateAt(timeline, at) === 'installing') return server;
-			const root = dirs.root(server.identifier);
 			const installed = ensureTree(root, server);
 			if (installed) server.logUntil = at;
 			if (catchUpLog(root, server, timeline, at) || installed) context.save();
@@ -75,6 +80,15 @@ export function createSimContext(config: SimulatedConfig, now: () => number): Si
 				throw new GamePanelConflictError(`Simulated server ${server.panelServerId} is ${why}`, {
 					status: 409,
 				});
+		},
+
+		refuseUnlessRunnable(server, at) {
+			context.refuseUnlessInstalled(server, at);
+			if (server.installFailed)
+				throw new GamePanelConflictError(
+					`Simulated server ${server.panelServerId} failed to install: install its software again`,
+					{ status: 409 },
+				);
 		},
 
 		signal(server, before, after, at) {

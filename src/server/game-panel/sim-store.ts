@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { GamePanelConfigError } from './errors';
+import { softwareInstallSchema } from './input';
 import { errorText } from '../log/error-text';
 
 // The simulated panel's servers, in memory and, when GAME_PANEL_SIM_FILE is set, in that JSON file
@@ -58,6 +59,22 @@ const serverSchema = z.object({
 	restoringUntil: z.number().optional(),
 	/** How far the console log (logs/latest.log) has been written from the timeline. */
 	logUntil: z.number().optional(),
+	/**
+	 * A software change while it installs (from `at` to `until`): its log lines are written as
+	 * time passes, its files when it ends (sim-install-apply.ts).
+	 */
+	pendingInstall: z
+		.object({
+			install: softwareInstallSchema,
+			freshWorld: z.boolean(),
+			at: z.number(),
+			until: z.number(),
+			lines: z.array(z.string()),
+			failed: z.boolean(),
+		})
+		.optional(),
+	/** The last software change failed: the panel's install_failed until the next one. */
+	installFailed: z.boolean().optional(),
 });
 
 const dataSchema = z.object({

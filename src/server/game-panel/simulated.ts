@@ -7,6 +7,7 @@ import { createSimContext } from './sim-context';
 import { simBackupMethods } from './sim-backup-ops';
 import { openSimConsole } from './sim-console';
 import { simFileMethods } from './sim-file-ops';
+import { simInstallSoftware } from './sim-install';
 import { loadSimulation, type SimServer } from './sim-store';
 import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
 import type { GamePanel, PanelServer } from './types';
@@ -32,7 +33,7 @@ export function createSimulatedPanel(
 	now: () => number = () => Date.now(),
 ): GamePanel {
 	const context = createSimContext(config, now);
-	const { find, load, save, timelineAt, refuseUnlessInstalled, dirs } = context;
+	const { find, load, save, timelineAt, dirs } = context;
 
 	return {
 		kind: 'simulated',
@@ -109,7 +110,7 @@ export function createSimulatedPanel(
 		async power(ref, signal) {
 			const server = find(ref);
 			const at = now();
-			refuseUnlessInstalled(server, at);
+			context.refuseUnlessRunnable(server, at);
 			// Refused above while installing, the one state afterSignal has no answer for.
 			const before = timelineAt(server, at);
 			context.signal(server, before, afterSignal(before, signal, at, config.delayMs)!, at);
@@ -119,7 +120,10 @@ export function createSimulatedPanel(
 		async state(ref) {
 			const server = find(ref);
 			const at = now();
-			return statusAt(timelineAt(server, at), server.suspended, server.build, at);
+			const status = statusAt(timelineAt(server, at), server.suspended, server.build, at);
+			return server.installFailed && status.state === 'offline'
+				? { state: 'install_failed' }
+				: status;
 		},
 
 		async resetPanelPassword(ref) {
@@ -134,7 +138,7 @@ export function createSimulatedPanel(
 			const wanted = time === null ? null : parseDailyTime(time);
 			const server = find(ref);
 			const at = now();
-			refuseUnlessInstalled(server, at);
+			context.refuseUnlessRunnable(server, at);
 			const current = server.dailyRestart;
 			if (current?.hour === wanted?.hour && current?.minute === wanted?.minute) return;
 			// Restarts already due under the old time happened: keep them before changing it.
@@ -146,6 +150,7 @@ export function createSimulatedPanel(
 
 		...simFileMethods(context),
 		...simBackupMethods(context),
+		installSoftware: simInstallSoftware(context),
 
 		async openConsole(ref) {
 			return openSimConsole(context, ref);

@@ -38,6 +38,7 @@ export const panelRefusalAnswers: Record<PanelRefusal, { status: number; message
 	not_a_folder: { status: 400, message: 'gameServer.refusal.not_a_folder' },
 	name_taken: { status: 409, message: 'gameServer.refusal.name_taken' },
 	server_not_running: { status: 409, message: 'gameServer.refusal.server_not_running' },
+	not_minecraft: { status: 422, message: 'gameServer.refusal.not_minecraft' },
 };
 
 /**

@@ -59,6 +59,8 @@ export const limits = {
 	gameToolReadsPerAccount: limit('gameToolReadsPerAccount', { max: 300, windowSeconds: 300 }),
 	/** …and changed (backups made, restored, deleted; files saved, renamed, deleted, uploaded). */
 	gameToolWritesPerAccount: limit('gameToolWritesPerAccount', { max: 60, windowSeconds: 300 }),
+	/** Modpack searches and version lists per customer: each may reach Modrinth (300 a minute per address, the shop's whole budget). */
+	modpackReadsPerAccount: limit('modpackReadsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Every VPS action per customer (power, console, reinstall, passwords, reverse DNS): each reaches the hypervisor. */
 	vpsActionsPerAccount: limit('vpsActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Subdomain availability checks per client: the configurator asks as the customer types. */

@@ -92,11 +92,20 @@ describe('the start-up configuration check', () => {
 		['TRUSTED_PROXIES', '10.0.0.0/8,proxy.internal'],
 		['PROVISIONING_POLL_MS', 'soon'],
 		['LIVE_CHAT', 'intercom'],
+		['MODPACK_SOURCE', 'curseforge'],
 		['NODE_ENV', 'prod'],
 	])('names %s when it is malformed (%s)', (name, value) => {
 		const found = problems({ ...production, [name]: value }, 'production');
 		expect(found.length).toBeGreaterThan(0);
 		expect(found.every((problem) => problem.includes(name))).toBe(true);
+	});
+
+	it('names the Modrinth settings only when Modrinth is the modpack source', () => {
+		const agent = { MODRINTH_USER_AGENT: 'okhttp/4.9.3' };
+		expect(problems({ ...production, ...agent }, 'production')).toEqual([]);
+		expect(problems({ ...production, ...agent, MODPACK_SOURCE: 'modrinth' }, 'production')).toEqual(
+			[expect.stringMatching(/^MODRINTH_USER_AGENT "okhttp\/4\.9\.3" is an HTTP library's/)],
+		);
 	});
 
 	it('lists every problem at once, each on its own line, without echoing secrets', () => {

@@ -6,6 +6,7 @@ import { readHypervisorConfig } from '../hypervisor/config.ts';
 import { readPterodactyl } from '../game-panel/config-pterodactyl.ts';
 import { readLiveChatConfig } from '../live-chat/config.ts';
 import { parseMailFrom, parseSmtpUrl } from '../mail/config.ts';
+import { readModpackConfig } from '../modpacks/config.ts';
 import { readPaymentConfig } from '../payments/config.ts';
 import { runMode, siteProblems, supabaseProblems, type Mode } from './site-checks.ts';
 import { errorText } from '../log/error-text.ts';
@@ -126,6 +127,7 @@ export function configurationProblems(
 		...mailProblems(env, mode),
 		...cronProblems(env, mode),
 		...caught(() => readLiveChatConfig(env)),
+		...caught(() => readModpackConfig(env)),
 	];
 	return [...new Set(problems)];
 }

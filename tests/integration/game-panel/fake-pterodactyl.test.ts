@@ -121,6 +121,7 @@ describe('the fake Pterodactyl panel', () => {
 				...{ status: null, installedAt: now, limits: {}, docker_image: 'i', startup: 's' },
 				feature_limits: { databases: 0, allocations: 0, backups: 0 },
 				...{ environment: {}, power: { state: 'offline', queue: [] }, startedAt: now },
+				...{ skip_scripts: false, reinstalling: false },
 				schedules: [],
 				wings: installedNode(5, now),
 			});

@@ -16,6 +16,7 @@ import { DAILY_RESTART_NAME } from '../../../src/server/game-panel/pterodactyl-s
 import type { FakeSchedule } from './fake-pterodactyl/state.ts';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
 import { fakeEnv, waitForState } from './targets.ts';
+import { FROSTNODE_EGG } from './fake-pterodactyl/seed.ts';
 
 // What only the real adapter has: the panel's error answers mapped to our classes, the requests it
 // sends, and the provisioning recipe's corners (lost answers, races, look-alike e-mail addresses).
@@ -56,9 +57,10 @@ describe('the Pterodactyl adapter', () => {
 		}
 		const post = fake.requests.find((r) => r.method === 'POST' && r.path === 'application/servers');
 		expect(post?.body).toMatchObject({
-			egg: 5,
-			docker_image: 'ghcr.io/pterodactyl/yolks:java_21',
-			environment: { SERVER_JARFILE: 'server.jar', MOTD: '' },
+			egg: FROSTNODE_EGG,
+			docker_image: 'ghcr.io/ptero-eggs/yolks:java_25',
+			// The installer egg's defaults: Vanilla at the newest release.
+			environment: expect.objectContaining({ SOFTWARE: 'vanilla', MC_VERSION: 'latest' }),
 			limits: { memory: 4096, swap: 0, disk: 20480, io: 500, cpu: 0 },
 			deploy: { locations: [1], dedicated_ip: false, port_range: [] },
 		});

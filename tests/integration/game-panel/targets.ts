@@ -14,6 +14,7 @@ import { getGamePanel } from '../../../src/server/game-panel/index.ts';
 import { GamePanelConflictError } from '../../../src/server/game-panel/errors.ts';
 import type { GamePanel, ServerRef, ServerState } from '../../../src/server/game-panel/types.ts';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
+import { FROSTNODE_EGG } from './fake-pterodactyl/seed.ts';
 
 // The two implementations the suite runs against, each got the way production gets it (through
 // getGamePanel and the environment), with steps a few milliseconds long. The simulation keeps a
@@ -30,18 +31,25 @@ export interface Target {
 	dailyRestarts(ref: ServerRef): { hour: number; minute: number }[];
 	/** The daily backups it holds, the same way (Pterodactyl: our schedule with a backup task). */
 	dailyBackups(ref: ServerRef): { hour: number; minute: number }[];
+	/**
+	 * Pterodactyl: the server's egg variables as the panel holds them (what installSoftware set
+	 * through the startup endpoint), and the requests it got. Null on the simulation.
+	 */
+	panelSide(ref: ServerRef): { variables: Record<string, unknown>; requests: string[] } | null;
 	close(): Promise<void>;
 }
 
 export const STEP_MS = 15;
 
+/** Minecraft on the installer egg the repository ships (ops/pterodactyl), as operators set it. */
 export function fakeEnv(fake: FakePterodactyl, extra: Record<string, string> = {}) {
 	const eggs = Object.fromEntries(games.map((game) => [game.id, { nest: 1, egg: 5 }]));
+	const minecraft = { nest: 1, egg: FROSTNODE_EGG };
 	return {
 		PTERODACTYL_URL: fake.url,
 		PTERODACTYL_APPLICATION_KEY: fake.applicationKey,
 		PTERODACTYL_CLIENT_KEY: fake.clientKey,
-		PTERODACTYL_EGGS: JSON.stringify({ ...eggs, rust: { nest: 1, egg: 6 } }),
+		PTERODACTYL_EGGS: JSON.stringify({ ...eggs, minecraft, rust: { nest: 1, egg: 6 } }),
 		PTERODACTYL_LOCATION_IDS: '1',
 		...extra,
 	};
@@ -67,6 +75,21 @@ export async function pterodactylTarget(): Promise<Target & { fake: FakePterodac
 		},
 		dailyRestarts: (ref) => named(ref, DAILY_RESTART_NAME, 'power'),
 		dailyBackups: (ref) => named(ref, DAILY_BACKUP_NAME, 'backup'),
+		panelSide(ref) {
+			const server = fake.state.servers.find((s) => s.id === ref.panelServerId);
+			const mine = new RegExp(
+				`^(application/servers/${ref.panelServerId}|client/servers/${ref.identifier})/`,
+			);
+			return {
+				variables: server?.environment ?? {},
+				requests: fake.requests
+					.filter((r) => r.method !== 'GET' && mine.test(r.path))
+					.map((r) => {
+						const signal = (r.body as { signal?: unknown } | undefined)?.signal;
+						return `${r.method} ${r.path}${typeof signal === 'string' ? ` ${signal}` : ''}`;
+					}),
+			};
+		},
 		close: () => fake.close(),
 	};
 }
@@ -92,6 +115,7 @@ export function simulatedTarget(): Promise<Target> {
 			const time = dailyTime.safeParse(server && Reflect.get(server, 'dailyBackup'));
 			return time.success ? [time.data] : [];
 		},
+		panelSide: () => null,
 		close: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
 	});
 }

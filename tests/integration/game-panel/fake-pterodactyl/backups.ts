@@ -151,6 +151,12 @@ export const backupRoutes: Route[] = [
 			const invalid = new Validator(body).check('truncate', 'required|boolean').answer();
 			if (invalid) return invalid;
 			const { server, backup } = found;
+			if (server.status !== null)
+				return panelError(
+					400,
+					'BadRequestHttpException',
+					'This server is not currently in a state that allows for a backup to be restored.',
+				);
 			if (!backup.is_successful && backup.completed === null)
 				return panelError(
 					400,

@@ -34,7 +34,11 @@ export const catalogRoutes: Route[] = [
 				: undefined;
 			return ok({
 				object: 'egg',
-				attributes: { ...rest, docker_images: { Default: egg.docker_image }, relationships },
+				attributes: {
+					...rest,
+					docker_images: egg.docker_images ?? { Default: egg.docker_image },
+					relationships,
+				},
 			});
 		},
 	],

@@ -50,7 +50,7 @@ export const clientRoutes: Route[] = [
 			const s = clientServer(state, params[0]!);
 			if (!s) return notFound();
 			state.settle(s);
-			if (s.status) return conflict();
+			if (blocked(s)) return conflict();
 			const v = new Validator(body).check('signal', 'required|string');
 			const signal = (body as { signal?: unknown } | undefined)?.signal;
 			if (typeof signal === 'string' && !['start', 'stop', 'restart', 'kill'].includes(signal))
@@ -68,7 +68,7 @@ export const clientRoutes: Route[] = [
 			const s = clientServer(state, params[0]!);
 			if (!s) return notFound();
 			state.settle(s);
-			if (s.status && s.status !== 'suspended') return conflict();
+			if (blocked(s) && s.status !== 'suspended') return conflict();
 			const up = s.power.state !== 'offline';
 			return ok({
 				object: 'stats',
@@ -89,12 +89,18 @@ export const clientRoutes: Route[] = [
 	],
 ];
 
+/**
+ * Server::validateCurrentState: suspended, not installed (installing, install_failed) or restoring
+ * answer 409. A failed reinstall (`reinstall_failed`) passes: the server was installed once.
+ */
+export const blocked = (s: FakeServer) => s.status !== null && s.status !== 'reinstall_failed';
+
 /** A client route's server when the panel's state gate lets it through, else its answer. */
 export function usableServer(state: FakePanelState, id: string): FakeServer | Answer {
 	const s = clientServer(state, id);
 	if (!s) return notFound();
 	state.settle(s);
-	return s.status ? conflict() : s;
+	return blocked(s) ? conflict() : s;
 }
 
 /** A server's own `status` is a string or null; an answer's is a number. */

@@ -118,6 +118,8 @@ export const createServerRoute: Route = [
 			docker_image: b.docker_image,
 			startup: b.startup,
 			environment: b.environment,
+			skip_scripts: false,
+			reinstalling: false,
 			power: { state: 'offline', queue: [] },
 			startedAt: now,
 			schedules: [],

@@ -9,6 +9,7 @@ import { fileRoutes } from './files';
 import type { Route } from './routes';
 import { scheduleRoutes } from './schedules';
 import { serverRoutes } from './servers';
+import { softwareRoutes } from './software';
 import { FakePanelState } from './state';
 import { type Answer, notFound, panelError } from './validation';
 import { createFakeWings } from './wings';
@@ -50,7 +51,7 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 	const faults: Fault[] = [];
 	const wings = createFakeWings(state);
 	const routes: Record<'application' | 'client', Route[]> = {
-		application: [...serverRoutes, ...accountRoutes, ...catalogRoutes],
+		application: [...serverRoutes, ...softwareRoutes, ...accountRoutes, ...catalogRoutes],
 		client: [
 			...clientRoutes,
 			...scheduleRoutes,

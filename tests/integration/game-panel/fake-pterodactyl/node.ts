@@ -39,7 +39,7 @@ export interface NodeState {
 
 const BINARY = Buffer.from([0x0a, 0x00, 0x00, 0x09, 0x00, 0x04, 0x44, 0x61, 0x74, 0x61, 0xff]);
 
-/** A freshly installed server's files, per egg (5: a Minecraft egg, others: a generic game). */
+/** A freshly installed server's files, per egg (5 and 15: Minecraft eggs, others: a generic game). */
 export function installedNode(egg: number, now: number): NodeState {
 	const file = (text: string | Buffer): FakeFile => ({
 		kind: 'file',
@@ -48,7 +48,7 @@ export function installedNode(egg: number, now: number): NodeState {
 	});
 	const folder = (): FakeFile => ({ kind: 'folder', data: Buffer.alloc(0), modified: now });
 	const files: FakeTree =
-		egg === 5
+		egg === 5 || egg === 15
 			? new Map([
 					['server.properties', file('motd=A Minecraft Server\nmax-players=20\npvp=true\n')],
 					['eula.txt', file('eula=true\n')],

@@ -1,8 +1,36 @@
+import { readFileSync } from 'node:fs';
 import type { FakeAllocation, FakeEgg, FakeUser } from './state';
 
 // What a fresh fake panel holds: one location with one node and its ports, a root admin, and eggs
 // that behave like real ones (a variable with a default, and an egg whose required variable has
-// none, as Rust's hostname).
+// none, as Rust's hostname), and the installer egg the repository ships (ops/pterodactyl), imported
+// as an operator imports it: its variables and their rules are the panel's checks.
+
+/** The egg id the Frostnode Minecraft egg gets on import. */
+export const FROSTNODE_EGG = 15;
+
+interface EggExport {
+	docker_images: Record<string, string>;
+	startup: string;
+	variables: { env_variable: string; default_value: string; rules: string }[];
+}
+
+function frostnodeEgg(): FakeEgg {
+	const file = new URL('../../../../ops/pterodactyl/egg-frostnode-minecraft.json', import.meta.url);
+	const egg = JSON.parse(readFileSync(file, 'utf8')) as EggExport;
+	return {
+		id: FROSTNODE_EGG,
+		nest: 1,
+		docker_image: Object.values(egg.docker_images)[0]!,
+		docker_images: egg.docker_images,
+		startup: egg.startup,
+		variables: egg.variables.map(({ env_variable, default_value, rules }) => ({
+			env_variable,
+			default_value,
+			rules,
+		})),
+	};
+}
 
 export const NODE = {
 	id: 1,
@@ -40,6 +68,7 @@ export const seedEggs = (): FakeEgg[] => [
 		startup: './RustDedicated -batchmode +server.hostname "{{HOSTNAME}}"',
 		variables: [{ env_variable: 'HOSTNAME', default_value: '', rules: 'required|string|max:60' }],
 	},
+	frostnodeEgg(),
 ];
 
 export const seedAllocations = (): FakeAllocation[] =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { runInstall } from './installer';
 import { type NodeState, settleNode } from './node';
 import { seedAllocations, seedEggs, seedUsers } from './seed';
 
@@ -20,6 +21,7 @@ export interface FakeEgg {
 	id: number;
 	nest: number;
 	docker_image: string;
+	docker_images?: Record<string, string>;
 	startup: string;
 	variables: FakeVariable[];
 }
@@ -87,6 +89,9 @@ export interface FakeServer {
 	docker_image: string;
 	startup: string;
 	environment: Record<string, unknown>;
+	skip_scripts: boolean;
+	/** Whether the install running is a reinstall (a failure is then `reinstall_failed`). */
+	reinstalling: boolean;
 	/** The node's process: a state now and the states queued after it, each with its start time. */
 	power: { state: PowerState; queue: { at: number; state: PowerState }[] };
 	startedAt: number;
@@ -156,7 +161,16 @@ export class FakePanelState {
 	/** Brings install and queued power changes up to now, as reads of the real panel would see. */
 	settle(server: FakeServer): FakeServer {
 		const now = this.now();
-		if (server.status === 'installing' && now >= server.installedAt) server.status = null;
+		if (server.status === 'installing' && now >= server.installedAt) {
+			// What the egg's install script did, as Wings reports it to the panel.
+			const failure = server.skip_scripts ? null : runInstall(server, now);
+			server.status = failure
+				? server.reinstalling
+					? 'reinstall_failed'
+					: 'install_failed'
+				: null;
+			server.reinstalling = false;
+		}
 		if (settleNode(server.wings, now).restored && server.status === 'restoring_backup')
 			server.status = null;
 		while (server.power.queue[0] && server.power.queue[0].at <= now) {

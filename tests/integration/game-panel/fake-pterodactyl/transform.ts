@@ -95,7 +95,7 @@ export function server(state: FakePanelState, s: FakeServer, include: string | n
 		user: s.user,
 		node: s.node,
 		allocation: s.allocation,
-		nest: 1,
+		nest: state.eggs.find((egg) => egg.id === s.egg)?.nest ?? 1,
 		egg: s.egg,
 		container: {
 			startup_command: s.startup,

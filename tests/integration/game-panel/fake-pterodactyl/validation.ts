@@ -62,7 +62,14 @@ function failure(
 		case 'numeric':
 			return isNumeric(value) ? null : 'must be a number';
 		case 'boolean':
-			return typeof value === 'boolean' ? null : 'must be true or false';
+			// Laravel's: true, false, 1, 0, "1", "0".
+			return [true, false, 1, 0, '1', '0'].includes(value as never)
+				? null
+				: 'must be true or false';
+		case 'regex':
+			return typeof value === 'string' && laravelRegex(arg ?? '').test(value)
+				? null
+				: 'format is invalid';
 		case 'in':
 			return (arg ?? '').split(',').includes(String(value)) ? null : 'is invalid';
 		case 'array':
@@ -80,6 +87,12 @@ function failure(
 	}
 }
 
+/** A rule's `/pattern/flags`, as PHP writes it. */
+function laravelRegex(rule: string): RegExp {
+	const end = rule.lastIndexOf('/');
+	return new RegExp(rule.slice(1, end), rule.slice(end + 1));
+}
+
 export class Validator {
 	readonly issues: Issue[] = [];
 
@@ -87,9 +100,11 @@ export class Validator {
 
 	/** Checks one field against a rule string; the first failing rule is reported, as with bail. */
 	check(field: string, rules: string): this {
-		const { present, value } = lookup(this.body, field);
+		const { present, value: sent } = lookup(this.body, field);
+		// The panel's ConvertEmptyStringsToNull middleware: '' arrives as null.
+		const value = sent === '' ? null : sent;
 		const list = rules.split('|');
-		const empty = value === null || value === undefined || value === '';
+		const empty = value === null || value === undefined;
 		// `sometimes`: the rules apply only to a field that was sent.
 		if (list.includes('sometimes') && !present) return this;
 		if (list.includes('required') && (!present || empty))
@@ -101,7 +116,9 @@ export class Validator {
 		if (!present || (value === null && list.includes('nullable'))) return this;
 		const numeric = list.includes('numeric') || list.includes('integer');
 		for (const entry of list) {
-			const [rule = '', arg] = entry.split(':');
+			const colon = entry.indexOf(':');
+			const [rule, arg] =
+				colon < 0 ? [entry, undefined] : [entry.slice(0, colon), entry.slice(colon + 1)];
 			const problem = failure(rule, arg, value, numeric);
 			if (problem) return this.fail(field, rule, `The ${field} ${problem}.`);
 		}
