@@ -90,16 +90,15 @@ async function carryOut(run: Run): Promise<Outcome> {
 	if (change.error_code && backupId)
 		return { failed: change.error_code, restored: await putBack(backupId) };
 	if (step === 'backup') {
-		backupId ??= (await firstBackup(admin, panel, change, ref, lease.holder)).id;
-		const made = await pollUntil(lease, backupWaitMs, async () => {
-			const backup = (await panel.listBackups(ref)).backups.find((b) => b.id === backupId);
-			if (!backup) return 'failed';
-			if (backup.successful) return 'completed';
-			return backup.completedAt ? 'failed' : undefined;
+		// Nothing changed yet: a failure here has nothing to put back.
+		const made = await backedUp(run, backupId).catch((error: unknown) => {
+			if (error instanceof ChangeInterrupted) throw error;
+			logger.warn('software change: no backup', { changeId: change.id, error });
+			return { made: 'failed' as const, backupId };
 		});
-		// Nothing changed yet: nothing to put back.
-		if (made !== 'completed')
-			return { failed: made ? 'backup_failed' : 'timed_out', restored: false };
+		backupId = made.backupId;
+		if (made.made !== 'completed')
+			return { failed: made.made ? 'backup_failed' : 'timed_out', restored: false };
 		step = await advance('stopping');
 	}
 	if (!backupId) return { failed: 'backup_failed', restored: false };
@@ -129,4 +128,19 @@ async function carryOut(run: Run): Promise<Outcome> {
 		await recordFailing(admin, change, lease.holder, failed);
 		return { failed, restored: await putBack(backupId) };
 	}
+}
+
+/**
+ * The change's backup, started here when the request that began it could not record it (cut
+ * off), and followed until it completed, failed (null: still not done after half an hour).
+ */
+async function backedUp({ admin, panel, lease, change, ref }: Run, recorded: string | null) {
+	const backupId = recorded ?? (await firstBackup(admin, panel, change, ref, lease.holder)).id;
+	const made = await pollUntil(lease, backupWaitMs, async () => {
+		const backup = (await panel.listBackups(ref)).backups.find((b) => b.id === backupId);
+		if (!backup) return 'failed' as const;
+		if (backup.successful) return 'completed' as const;
+		return backup.completedAt ? ('failed' as const) : undefined;
+	});
+	return { made, backupId };
 }

@@ -281,6 +281,32 @@ describe('a software change', () => {
 		});
 	});
 
+	it('taken up before its backup was made, and the panel refuses one: fails, changing nothing', async () => {
+		const id = await minecraftService(b, { offPanel: true });
+		const holder = 'cut-off-before-its-backup';
+		const { data: begun } = await b.admin.rpc('begin_software_install', {
+			customer: owner.id,
+			service: id,
+			kind: 'software',
+			target: 'Paper 1.21.4',
+			install: paper.install,
+			fresh_world: false,
+			holder,
+			seconds: 60,
+		});
+		if (!begun) throw new Error('the change was not begun');
+		await b.admin.rpc('software_install_release', { change: begun, holder });
+		const panel = scriptedPanel({ limit: 0 });
+		await job.runSoftwareChange(b.admin, begun, { panel: panel.panel });
+		expect(panel.calls).toEqual(['backup:Before Paper 1.21.4']);
+		expect(await latest(id)).toMatchObject({
+			status: 'failed',
+			step: 'backup',
+			error_code: 'backup_failed',
+			restored_backup: false,
+		});
+	});
+
 	// Last: it stops this process's background work, as a site server told to stop does.
 	it('is taken up where it stood after the server running it stopped', async () => {
 		const id = await minecraftService(b, { offPanel: true });
