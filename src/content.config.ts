@@ -8,6 +8,7 @@ import plans from '../content/catalogue/plans.json';
 import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import vpsImages from '../content/catalogue/vps-images.json';
+import minecraftSoftware from '../content/catalogue/minecraft-software.json';
 import modpacks from '../content/catalogue/modpacks.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
 import { assertValidModpacks } from './lib/modpacks/catalogue-check';
@@ -21,6 +22,7 @@ assertValidCatalogue({
 	'billing-cycles.json': billingCycles,
 	'vat-rates.json': vatRates,
 	'vps-images.json': vpsImages,
+	'minecraft-software.json': minecraftSoftware,
 });
 // The embedded modpack source's data: a pack it could not install must fail the build too.
 assertValidModpacks(modpacks);

@@ -751,6 +751,56 @@ export type Database = {
 					},
 				];
 			};
+			server_software: {
+				Row: {
+					minecraft_version: string | null;
+					modpack_game_version: string | null;
+					modpack_loader: string | null;
+					modpack_name: string | null;
+					modpack_project_id: string | null;
+					modpack_version: string | null;
+					modpack_version_id: string | null;
+					service_id: string;
+					software: string | null;
+					updated_at: string;
+					user_id: string;
+				};
+				Insert: {
+					minecraft_version?: string | null;
+					modpack_game_version?: string | null;
+					modpack_loader?: string | null;
+					modpack_name?: string | null;
+					modpack_project_id?: string | null;
+					modpack_version?: string | null;
+					modpack_version_id?: string | null;
+					service_id: string;
+					software?: string | null;
+					updated_at?: string;
+					user_id: string;
+				};
+				Update: {
+					minecraft_version?: string | null;
+					modpack_game_version?: string | null;
+					modpack_loader?: string | null;
+					modpack_name?: string | null;
+					modpack_project_id?: string | null;
+					modpack_version?: string | null;
+					modpack_version_id?: string | null;
+					service_id?: string;
+					software?: string | null;
+					updated_at?: string;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'server_software_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: true;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
+			};
 			service_activity: {
 				Row: {
 					created_at: string;
@@ -1121,6 +1171,71 @@ export type Database = {
 					user_id?: string;
 				};
 				Relationships: [];
+			};
+			software_installs: {
+				Row: {
+					backup_id: string | null;
+					error_code: string | null;
+					finished_at: string | null;
+					fresh_world: boolean;
+					id: string;
+					install: Json;
+					kind: string;
+					lease_holder: string | null;
+					leased_until: string | null;
+					restored_backup: boolean;
+					service_id: string;
+					started_at: string;
+					status: string;
+					step: string;
+					target: string;
+					user_id: string;
+				};
+				Insert: {
+					backup_id?: string | null;
+					error_code?: string | null;
+					finished_at?: string | null;
+					fresh_world?: boolean;
+					id?: string;
+					install: Json;
+					kind: string;
+					lease_holder?: string | null;
+					leased_until?: string | null;
+					restored_backup?: boolean;
+					service_id: string;
+					started_at?: string;
+					status?: string;
+					step?: string;
+					target: string;
+					user_id: string;
+				};
+				Update: {
+					backup_id?: string | null;
+					error_code?: string | null;
+					finished_at?: string | null;
+					fresh_world?: boolean;
+					id?: string;
+					install?: Json;
+					kind?: string;
+					lease_holder?: string | null;
+					leased_until?: string | null;
+					restored_backup?: boolean;
+					service_id?: string;
+					started_at?: string;
+					status?: string;
+					step?: string;
+					target?: string;
+					user_id?: string;
+				};
+				Relationships: [
+					{
+						foreignKeyName: 'software_installs_service_id_fkey';
+						columns: ['service_id'];
+						isOneToOne: false;
+						referencedRelation: 'services';
+						referencedColumns: ['id'];
+					},
+				];
 			};
 			ssh_keys: {
 				Row: {
@@ -1640,6 +1755,19 @@ export type Database = {
 			};
 			affiliate_overview: { Args: never; Returns: Json };
 			apply_service_upgrade: { Args: { invoice: string }; Returns: Json };
+			begin_software_install: {
+				Args: {
+					customer: string;
+					fresh_world: boolean;
+					holder: string;
+					install: Json;
+					kind: string;
+					seconds: number;
+					service: string;
+					target: string;
+				};
+				Returns: string;
+			};
 			billing_candidates: { Args: { at: string; notice_days: number }; Returns: Json };
 			billing_lock_acquire: { Args: { holder: string; seconds: number }; Returns: boolean };
 			billing_lock_release: { Args: { holder: string }; Returns: undefined };
@@ -1696,6 +1824,16 @@ export type Database = {
 			end_service_pause: { Args: { at: string; pause: string; returned: number }; Returns: Json };
 			extend_service_days: { Args: { days: number; service: string }; Returns: Json };
 			extend_service_period: { Args: { invoice: string }; Returns: Json };
+			finish_software_install: {
+				Args: {
+					change: string;
+					error_code?: string;
+					holder: string;
+					outcome: string;
+					restored?: boolean;
+				};
+				Returns: boolean;
+			};
 			game_console_access_live: {
 				Args: {
 					as_staff: boolean;
@@ -2067,6 +2205,20 @@ export type Database = {
 				Returns: Json;
 			};
 			settle_staff_approval: { Args: { approval: string; outcome: Json }; Returns: undefined };
+			software_install_failing: {
+				Args: { change: string; error_code: string; holder: string };
+				Returns: boolean;
+			};
+			software_install_lease: {
+				Args: { change: string; holder: string; seconds: number };
+				Returns: boolean;
+			};
+			software_install_release: { Args: { change: string; holder: string }; Returns: undefined };
+			software_install_step: {
+				Args: { backup_id?: string; change: string; holder: string; step: string };
+				Returns: boolean;
+			};
+			software_installs_to_resume: { Args: { max_rows: number }; Returns: string[] };
 			staff_affiliate_overview: { Args: { customer: string }; Returns: Json };
 			staff_customer_emails: {
 				Args: { ids: string[] };

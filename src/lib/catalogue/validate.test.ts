@@ -5,6 +5,7 @@ import plans from '../../../content/catalogue/plans.json';
 import storage from '../../../content/catalogue/storage.json';
 import vat from '../../../content/catalogue/vat-rates.json';
 import vpsImages from '../../../content/catalogue/vps-images.json';
+import minecraftSoftware from '../../../content/catalogue/minecraft-software.json';
 import { catalogueProblems, type CatalogueFiles } from './validate';
 
 const shipped: CatalogueFiles = {
@@ -14,6 +15,7 @@ const shipped: CatalogueFiles = {
 	'billing-cycles.json': billingCycles,
 	'vat-rates.json': vat,
 	'vps-images.json': vpsImages,
+	'minecraft-software.json': minecraftSoftware,
 };
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -78,6 +80,14 @@ describe('catalogueProblems', () => {
 		huge[4]!.minRamGb = 4096;
 		expect(catalogueProblems({ ...shipped, 'vps-images.json': huge })).toEqual([
 			'content/catalogue/vps-images.json windows-server-2022: minRamGb 4096 is more than any VPS plan offers',
+		]);
+	});
+
+	it('names the field of a wrong Minecraft software entry', () => {
+		const broken = clone(minecraftSoftware);
+		broken[3]!.defaultVersion = '1.7.10';
+		expect(catalogueProblems({ ...shipped, 'minecraft-software.json': broken })).toEqual([
+			'content/catalogue/minecraft-software.json 3: defaultVersion is not listed',
 		]);
 	});
 });

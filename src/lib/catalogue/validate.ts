@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { games } from '../games';
 import { vpsImagesSchema } from '../vps/images';
+import { softwareCatalogueSchema } from '../minecraft-software/schema';
 import {
 	billingCycleSchema,
 	extraSchema,
@@ -16,6 +17,7 @@ export interface CatalogueFiles {
 	'billing-cycles.json': unknown;
 	'vat-rates.json': unknown;
 	'vps-images.json': unknown;
+	'minecraft-software.json': unknown;
 }
 
 const fileSchemas = {
@@ -25,6 +27,7 @@ const fileSchemas = {
 	'billing-cycles.json': z.array(billingCycleSchema).min(1),
 	'vat-rates.json': vatRatesSchema,
 	'vps-images.json': vpsImagesSchema,
+	'minecraft-software.json': softwareCatalogueSchema,
 } as const;
 
 /**

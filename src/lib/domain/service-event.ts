@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * What a server's activity log records (`service_activity.event` allows the same): orders and
- * billing, the customer's actions, the VPS panel's reinstall, console and reverse DNS, and a game
- * server's backups and files. Each
+ * billing, the customer's actions, the VPS panel's reinstall, console and reverse DNS, a game
+ * server's backups and files, and a Minecraft server's software and modpacks. Each
  * has its label `servers.event.<event>` in every language (src/lib/domain/service-event.test.ts).
  */
 export const serviceEvents = [
@@ -39,6 +39,11 @@ export const serviceEvents = [
 	'file_deleted',
 	'folder_created',
 	'file_upload_started',
+	// A Minecraft server's software and modpacks (src/server/minecraft-software).
+	'software_changed',
+	'modpack_installed',
+	'modpack_removed',
+	'software_install_failed',
 ] as const;
 export type ServiceEvent = (typeof serviceEvents)[number];
 

@@ -6,6 +6,12 @@ import type { InvoiceKind } from './invoice-kinds';
 import type { PauseQuote } from '../billing/pause-quote';
 import type { InvoiceStatus } from '../domain/invoice-status';
 import type { SubdomainDnsState } from '../subdomain';
+import type {
+	MinecraftSoftware,
+	ModpackLoader,
+	SoftwareInstallStatus,
+} from '../domain/minecraft-software';
+import type { SoftwareChangeKind, SoftwareInstallStep } from '../domain/software-change';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
 // server that builds it and the browser that shows it. Amounts are minor units; dates ISO strings.
@@ -171,7 +177,58 @@ export interface ActivityEntry {
 	detail: Record<string, unknown>;
 }
 
-export interface ServerDetail extends ServerRow {
+/**
+ * A Minecraft server's software change as the panel follows it (`POST`/`DELETE
+ * /api/services/{id}/modpack`, `PUT /api/services/{id}/software`, and the server's page).
+ */
+export interface InstallView {
+	id: string;
+	kind: SoftwareChangeKind;
+	status: SoftwareInstallStatus;
+	/** Where a running change is; null once it finished. */
+	step: SoftwareInstallStep | null;
+	/** What is installed: "Fabulously Optimized 6.1.0", "Paper 1.21.4". */
+	target: string;
+	startedAt: string;
+	finishedAt: string | null;
+	/** Why it failed, in the reader's language; null unless failed. */
+	error: string | null;
+	/** Failed, and the backup made first was put back (the server is as it was). */
+	restoredBackup: boolean;
+}
+
+/** What a Minecraft server runs (src/server/minecraft-software/queries.ts); null/false for other games. */
+export interface ServerSoftware {
+	/**
+	 * The plain software and version: what runs without a pack, and what removing the pack goes
+	 * back to. Null: the plan's default, never changed from the panel.
+	 */
+	software: { software: MinecraftSoftware; minecraftVersion: string } | null;
+	modpack: {
+		projectId: string;
+		versionId: string;
+		name: string;
+		version: string;
+		loader: ModpackLoader;
+		gameVersion: string;
+	} | null;
+	/** The latest software change, running or finished; null before the first. */
+	install: InstallView | null;
+	/** Whether the paid extra "Modpack installation" is bought (installing packs needs it). */
+	modpackExtra: boolean;
+}
+
+/** `GET /api/minecraft/software`: the operator's catalogue, each software's versions newest first. */
+export interface SoftwareCatalogueAnswer {
+	software: {
+		id: MinecraftSoftware;
+		name: string;
+		versions: string[];
+		defaultVersion: string;
+	}[];
+}
+
+export interface ServerDetail extends ServerRow, ServerSoftware {
 	storageGb: number;
 	location: string;
 	/** Where players connect (host:port); null until the server is set up. */

@@ -4,7 +4,7 @@ import { productTypeSchema, type ProductType } from '../../lib/domain/product';
 import { serviceEventSchema } from '../../lib/domain/service-event';
 import { serviceCreditBalance } from '../billing/service-credit';
 import type { PageSize } from '../../lib/panel/invoice-view';
-import type { ServerDetail, ServerPage } from '../../lib/panel/types';
+import type { ServerDetail, ServerPage, ServerSoftware } from '../../lib/panel/types';
 import { suspensionOf } from '../../lib/panel/suspension';
 import { subdomainDnsStateSchema } from '../../lib/subdomain';
 import { isUuid } from '../../lib/uuid';
@@ -79,13 +79,17 @@ function subdomainOf(s: {
 	};
 }
 
-/** A server with its subscription, live state, activity (newest first) and its invoices. */
+/**
+ * A server with its subscription, live state, activity (newest first) and its invoices. A
+ * Minecraft server's software is its own feature's read (`src/server/minecraft-software`): the
+ * route adds it.
+ */
 export async function serverDetail(
 	client: CustomerClient,
 	userId: string,
 	serviceId: string,
 	now = new Date(),
-): Promise<ServerDetail | null> {
+): Promise<Omit<ServerDetail, keyof ServerSoftware> | null> {
 	if (!isUuid(serviceId)) return null;
 	const [service, invoices] = await Promise.all([
 		client

@@ -22,6 +22,16 @@ import { serviceEvents } from '../../../src/lib/domain/service-event.ts';
 import { serviceStatuses } from '../../../src/lib/domain/service-status.ts';
 import { consoleEndings } from '../../../src/lib/domain/console-ending.ts';
 import { consoleKinds, consoleViewers } from '../../../src/lib/domain/console-token.ts';
+import {
+	minecraftSoftware,
+	modpackLoaders,
+	softwareInstallStatuses,
+} from '../../../src/lib/domain/minecraft-software.ts';
+import {
+	softwareChangeKinds,
+	softwareInstallErrors,
+	softwareInstallSteps,
+} from '../../../src/lib/domain/software-change.ts';
 import { startSchemaStack } from './schema-stack.ts';
 
 // Each closed set is written once in TypeScript (src/lib/domain and the feature modules named
@@ -60,6 +70,12 @@ const sets: Record<string, readonly string[]> = {
 	'invoices.gateway': settledBy,
 	'vps_console_tokens.console': consoleKinds,
 	'vps_console_tokens.viewer': consoleViewers,
+	'server_software.software': minecraftSoftware,
+	'server_software.modpack_loader': modpackLoaders,
+	'software_installs.kind': softwareChangeKinds,
+	'software_installs.status': softwareInstallStatuses,
+	'software_installs.step': softwareInstallSteps,
+	'software_installs.error_code': softwareInstallErrors,
 };
 
 let stack: LocalStack;

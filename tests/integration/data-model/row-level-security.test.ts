@@ -31,6 +31,8 @@ const ownedTables: [string, string, string[]][] = [
 	['tickets', 'user_id', [demo.id]],
 	['ticket_messages', 'user_id', [demo.id]],
 	['service_upgrades', 'user_id', []],
+	['server_software', 'user_id', []],
+	['software_installs', 'user_id', []],
 ];
 
 describe.each(ownedTables)('%s', (table, ownerColumn, seededOwners) => {

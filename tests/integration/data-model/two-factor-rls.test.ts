@@ -52,6 +52,8 @@ const tables: [string, string, boolean][] = [
 	['payment_bundles', 'user_id', false],
 	['vps_machines', 'user_id', false],
 	['ssh_keys', 'user_id', false],
+	['server_software', 'user_id', false],
+	['software_installs', 'user_id', false],
 ];
 
 it('the sessions are what the test says they are', async () => {

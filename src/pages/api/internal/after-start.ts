@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { fromThisProcess } from '~/server/http/process-token';
 import { resumeAfterStart } from '~/server/provisioning/resume-provisioning';
+import { resumeSoftwareChangesAfterStart } from '~/server/minecraft-software/resume';
 import { json } from '~/server/http/api';
 import { siteOrigin } from '~/server/config/site-origin';
 import { inBackground } from '~/server/http/lifecycle';
@@ -21,6 +22,12 @@ export const POST: APIRoute = ({ request }) => {
 	inBackground(
 		resumeAfterStart(admin, siteOrigin()).catch((failure: unknown) =>
 			logger.error('interrupted provisioning not taken up', { error: failure }),
+		),
+	);
+	// A Minecraft server's software change cut off mid-way goes on where it stood.
+	inBackground(
+		resumeSoftwareChangesAfterStart(admin).catch((failure: unknown) =>
+			logger.error('interrupted software changes not taken up', { error: failure }),
 		),
 	);
 	return json(202, { resuming: true });

@@ -1,0 +1,52 @@
+import { inBackground, isShuttingDown } from '../http/lifecycle';
+import { logger } from '../log/logger';
+import type { AdminClient } from '../supabase/admin-client';
+import { runSoftwareChange } from './job';
+import { pause } from './job-waits';
+import { changeLeaseSeconds } from './lease';
+
+// Software changes a site server was running when it stopped (their lease ran out, or it released
+// it shutting down) are taken up again: by a starting site server (`POST /api/internal/after-start`)
+// and by each billing run (`POST /api/cron/billing`). The lease lets one server go on with each.
+
+const goOn = (admin: AdminClient, id: string) =>
+	runSoftwareChange(admin, id).catch((failure: unknown) =>
+		logger.error('software change failed', { changeId: id, error: failure }),
+	);
+
+async function toResume(admin: AdminClient): Promise<string[]> {
+	const { data, error } = await admin.rpc('software_installs_to_resume', { max_rows: 50 });
+	if (error) throw new Error(`software changes to resume: ${error.message}`);
+	return data;
+}
+
+/** The billing run's net: every change nobody runs now, taken up in the background. */
+export async function resumeSoftwareChanges(admin: AdminClient): Promise<number> {
+	const ids = await toResume(admin);
+	for (const id of ids) {
+		logger.warn('resuming an interrupted software change', { changeId: id });
+		inBackground(goOn(admin, id));
+	}
+	return ids.length;
+}
+
+/**
+ * When a site server starts: takes up every change nobody runs, looking again for two lease
+ * lengths so one held by a server that died just before is taken up as soon as its lease runs out.
+ */
+export async function resumeSoftwareChangesAfterStart(
+	admin: AdminClient,
+	everyMs = (changeLeaseSeconds * 1000) / 4,
+): Promise<void> {
+	const underWay = new Set<string>();
+	const until = Date.now() + 2 * changeLeaseSeconds * 1000;
+	while (!isShuttingDown()) {
+		for (const id of (await toResume(admin)).filter((one) => !underWay.has(one))) {
+			logger.warn('resuming an interrupted software change', { changeId: id });
+			underWay.add(id);
+			inBackground(goOn(admin, id).finally(() => underWay.delete(id)));
+		}
+		if (Date.now() >= until) return;
+		await pause(everyMs);
+	}
+}
