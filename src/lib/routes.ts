@@ -70,19 +70,3 @@ export const pausePaidQuery = 'paused';
 /** Where the gateway sends a customer who paid a pause fee: their server, confirming the pause. */
 export const pausePaidPath = (server: { type: ProductType; id: string }) =>
 	`${serverPages(server).page}?${pausePaidQuery}=1`;
-
-/**
- * What the game server upgrade page starts with besides the server's own size: an extra ticked
- * (`?extra=modpackInstallation`, from the Modpacks tab's offer and the install's 402) and more RAM
- * (`?ram=8`, the size a pack recommends, from its 422). Each is only a starting choice: the page
- * offers what the plan allows and the server quotes it.
- */
-export const upgradeQuery = { extra: 'extra', ram: 'ram' } as const;
-
-export function serverUpgradeWith(id: string, choice: { extra?: string; ram?: number }): string {
-	const query = new URLSearchParams();
-	if (choice.extra) query.set(upgradeQuery.extra, choice.extra);
-	if (choice.ram) query.set(upgradeQuery.ram, String(choice.ram));
-	const search = query.toString();
-	return search ? `${routes.serverUpgrade(id)}?${search}` : routes.serverUpgrade(id);
-}

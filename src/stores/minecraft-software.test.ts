@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SoftwareChoice } from '../lib/modpacks/views';
+import type { SoftwareCatalogueAnswer } from '../lib/panel/types';
 import {
 	$softwareDraft,
 	chooseSoftware,
@@ -8,7 +8,7 @@ import {
 	unchanged,
 } from './minecraft-software';
 
-const catalogue: SoftwareChoice[] = [
+const catalogue: SoftwareCatalogueAnswer['software'] = [
 	{
 		id: 'vanilla',
 		name: 'Vanilla',

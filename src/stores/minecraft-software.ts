@@ -1,14 +1,16 @@
 import { map } from 'nanostores';
 import type { MinecraftSoftware } from '../lib/domain/minecraft-software';
 import { newestGameVersionsFirst } from '../lib/modpacks/query';
-import type { MinecraftFields, SoftwareChoice } from '../lib/modpacks/views';
+import type { ServerSoftware, SoftwareCatalogueAnswer } from '../lib/panel/types';
+
+type SoftwareChoice = SoftwareCatalogueAnswer['software'][number];
 import { panelResource } from './panel-fetch';
 
 // The server software chooser: the operator's catalogue (Vanilla, Paper, Fabric, Forge, NeoForge,
 // each with its Minecraft versions, newest first), the software and version chosen, and whether
 // the worlds go too.
 
-const catalogue = panelResource<{ software: SoftwareChoice[] }>();
+const catalogue = panelResource<SoftwareCatalogueAnswer>();
 export const $softwareCatalogue = catalogue.$data;
 
 export interface SoftwareDraft {
@@ -33,7 +35,7 @@ export function loadSoftwareCatalogue(fallback: string, fetcher?: typeof fetch) 
  */
 export function startingDraft(
 	entries: SoftwareChoice[],
-	current: MinecraftFields['software'],
+	current: ServerSoftware['software'],
 ): SoftwareDraft {
 	const running = current && entries.find((entry) => entry.id === current.software);
 	if (running && running.versions.includes(current.minecraftVersion))
@@ -59,7 +61,7 @@ export function chooseSoftware(entries: SoftwareChoice[], id: string) {
 }
 
 /** Whether the draft is what the server runs already (nothing to change, unless the world goes). */
-export function unchanged(draft: SoftwareDraft, current: MinecraftFields['software']): boolean {
+export function unchanged(draft: SoftwareDraft, current: ServerSoftware['software']): boolean {
 	return (
 		!draft.freshWorld &&
 		current?.software === draft.software &&

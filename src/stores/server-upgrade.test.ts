@@ -63,7 +63,7 @@ describe('the size an upgrade page starts from', () => {
 	it('starts with the modpack extra or more RAM when a link asks and the plan offers it', () => {
 		const minecraft = findPlan('minecraft-budget');
 		const palworld = findPlan('palworld-standard');
-		const wished = startingChoice(game, { extra: 'modpackInstallation', ram: 8 }, minecraft);
+		const wished = startingChoice(game, { extra: 'modpackInstallation', ramGb: 8 }, minecraft);
 		expect(wished).toEqual({ ram: 8, storageGb: 25, extras: ['modpackInstallation'] });
 		expect(sameSize(wished, game)).toBe(false);
 		// Not on a plan without the extra, never smaller, never off the plan's steps or range.
@@ -72,7 +72,7 @@ describe('the size an upgrade page starts from', () => {
 			storageGb: 25,
 			extras: [],
 		});
-		for (const ram of [2, 17, 4.5]) expect(startingChoice(game, { ram }, minecraft).ram).toBe(4);
-		expect(startingChoice(game, { extra: 'subDomain' }, minecraft).extras).toEqual([]);
+		for (const ram of [2, 17, 4.5])
+			expect(startingChoice(game, { ramGb: ram }, minecraft).ram).toBe(4);
 	});
 });

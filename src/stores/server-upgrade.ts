@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { extrasForPlan, type Plan } from '../lib/catalogue';
+import type { UpgradePreselection } from '../lib/minecraft-software/upgrade-link';
 import type { ServerDetail } from '../lib/panel/types';
 import { routes } from '../lib/routes';
 import { postJson } from './panel-fetch';
@@ -16,12 +17,6 @@ export interface UpgradeChoice {
 
 type Sized = Pick<ServerDetail, 'type' | 'ramGb' | 'storageGb' | 'extras'>;
 
-/** What a link asked the page to start with (`upgradeQuery`): an extra, more RAM. */
-export interface UpgradeWish {
-	extra?: string | null;
-	ram?: number | null;
-}
-
 /** Whether `plan` offers `ram` GB (its range, in its steps). */
 const offersRam = (plan: Plan, ram: number) =>
 	ram >= plan.startingRam && ram <= plan.maxRam && (ram - plan.startingRam) % plan.ramStep === 0;
@@ -32,15 +27,19 @@ const offersRam = (plan: Plan, ram: number) =>
  * is not chosen, it comes with its memory (`vpsSpecs`), so its choice names no storage: the
  * catalogue offers a VPS none.
  */
-export function startingChoice(server: Sized, wish: UpgradeWish = {}, plan?: Plan): UpgradeChoice {
+export function startingChoice(
+	server: Sized,
+	wish: UpgradePreselection = {},
+	plan?: Plan,
+): UpgradeChoice {
 	const modpack =
 		server.extras.modpackInstallation ||
 		(wish.extra === 'modpackInstallation' &&
 			!!plan &&
 			extrasForPlan(plan).some((extra) => extra.id === 'modpackInstallation'));
 	const ram =
-		wish.ram && plan && wish.ram > server.ramGb && offersRam(plan, wish.ram)
-			? wish.ram
+		wish.ramGb && plan && wish.ramGb > server.ramGb && offersRam(plan, wish.ramGb)
+			? wish.ramGb
 			: server.ramGb;
 	return {
 		ram,

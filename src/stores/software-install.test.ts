@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InstallView } from '../lib/modpacks/views';
-import type { ServerDetail } from '../lib/panel/types';
+import type { InstallView, ServerDetail } from '../lib/panel/types';
 import { $server } from './game-server';
 import {
 	$installNotice,

@@ -1,11 +1,6 @@
 import { atom } from 'nanostores';
-import type {
-	InstallView,
-	InstalledModpack,
-	MinecraftFields,
-	ModpackVersionView,
-} from '../lib/modpacks/views';
-import type { ServerDetail } from '../lib/panel/types';
+import type { ModpackVersionView } from '../lib/modpacks/views';
+import type { InstallView, ServerDetail, ServerSoftware } from '../lib/panel/types';
 import { $live, $server } from './game-server';
 import { getJson, sendJson } from './panel-fetch';
 
@@ -36,17 +31,12 @@ export function installsFor(id: string, fallback: string, withFetch?: typeof fet
 	if (withFetch) fetcher = withFetch;
 }
 
-/** The Minecraft fields of a server read, or null when it has none (another game). */
-export function minecraftOf(server: ServerDetail): MinecraftFields | null {
-	const fields = server as ServerDetail & Partial<MinecraftFields>;
-	if (server.game !== 'minecraft') return null;
-	return {
-		software: fields.software ?? null,
-		modpack: fields.modpack ?? null,
-		install: fields.install ?? null,
-		modpackExtra: fields.modpackExtra ?? server.extras.modpackInstallation,
-	};
+/** What a Minecraft server runs and its latest change; null for another game. */
+export function minecraftOf(server: ServerDetail): ServerSoftware | null {
+	return server.game === 'minecraft' ? server : null;
 }
+
+type InstalledModpack = NonNullable<ServerSoftware['modpack']>;
 
 const currentInstall = (): InstallView | null => {
 	const loaded = $server.get();
@@ -90,13 +80,8 @@ async function send(
 	}
 	// The progress shows at once; following the server's read takes it from here.
 	const loaded = $server.get();
-	if (loaded.state === 'ready') {
-		const data: ServerDetail & Partial<MinecraftFields> = {
-			...loaded.data,
-			install: answer.data.install,
-		};
-		$server.set({ state: 'ready', data });
-	}
+	if (loaded.state === 'ready')
+		$server.set({ state: 'ready', data: { ...loaded.data, install: answer.data.install } });
 	return true;
 }
 

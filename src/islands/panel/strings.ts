@@ -91,6 +91,7 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 			'modpacks.confirm.',
 			'minecraft.software.',
 			'minecraft.loader.',
+			'software.step.',
 		]),
 		'modpacks.freshWorld',
 		'modpacks.freshWorldHint',

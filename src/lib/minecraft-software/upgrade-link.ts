@@ -1,4 +1,5 @@
-import { localizePath, type Locale } from '../../i18n';
+import { localizePath } from '../../i18n/paths';
+import type { Locale } from '../../i18n/locales';
 import type { Plan } from '../catalogue';
 import { routes } from '../routes';
 
@@ -17,10 +18,15 @@ export interface UpgradePreselection {
 
 /** `/no/panel/game-servers/upgrade/{id}?extra=modpackInstallation`, in the reader's language. */
 export function upgradeLink(serviceId: string, locale: Locale, want: UpgradePreselection): string {
+	return localizePath(upgradePath(serviceId, want), locale);
+}
+
+/** The same, locale-free (the panel's islands put their own prefix in front). */
+export function upgradePath(serviceId: string, want: UpgradePreselection): string {
 	const query = new URLSearchParams();
 	if (want.extra) query.set(upgradeQuery.extra, want.extra);
 	if (want.ramGb !== undefined) query.set(upgradeQuery.ram, String(want.ramGb));
-	const path = localizePath(routes.serverUpgrade(serviceId), locale);
+	const path = routes.serverUpgrade(serviceId);
 	return query.size ? `${path}?${query}` : path;
 }
 

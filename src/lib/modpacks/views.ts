@@ -1,8 +1,8 @@
-import type { MinecraftSoftware, ModpackLoader } from '../domain/minecraft-software';
+import type { ModpackLoader } from '../domain/minecraft-software';
 
-// The JSON the modpack and software endpoints answer and the panel's islands render
-// (docs/panel.md, "Modpacks and server software"). Browser code cannot reach src/server, so the
-// shapes it reads live here.
+// The JSON the modpack search answers and the Modpacks tab renders (`ModpackSummary` and
+// `ModpackVersion` of src/server/modpacks/types.ts, which browser code cannot import). What a
+// server runs and its installs are src/lib/panel/types.ts's `ServerSoftware`.
 
 /** One pack in `GET /api/modpacks` (`{ modpacks }`). */
 export interface ModpackSummaryView {
@@ -25,53 +25,6 @@ export interface ModpackVersionView {
 	recommendedRamGb: number | null;
 	/** False when the version has nothing a dedicated server can install (absent: installable). */
 	serverPack?: boolean;
-}
-
-/** One entry of the operator's catalogue, `GET /api/minecraft/software` (`{ software }`). */
-export interface SoftwareChoice {
-	id: MinecraftSoftware;
-	name: string;
-	/** Newest first. */
-	versions: string[];
-	defaultVersion: string;
-}
-
-export const installSteps = ['backup', 'stopping', 'installing', 'starting'] as const;
-export type InstallStep = (typeof installSteps)[number];
-
-/** The latest software change of a server: a software, a pack, or a pack's removal. */
-export interface InstallView {
-	id: string;
-	kind: 'software' | 'modpack' | 'modpack_removal';
-	status: 'installing' | 'installed' | 'failed';
-	step: InstallStep | null;
-	/** What is installed, in words: "Fabulously Optimized 6.1.0", "Paper 1.21.4". */
-	target: string;
-	startedAt: string;
-	finishedAt: string | null;
-	/** Why it failed, in the customer's language. */
-	error: string | null;
-	/** The backup made before it was put back after a failure. */
-	restoredBackup: boolean;
-}
-
-export interface InstalledModpack {
-	projectId: string;
-	versionId: string;
-	name: string;
-	version: string;
-	loader: ModpackLoader;
-	gameVersion: string;
-}
-
-/** What `GET /api/panel/servers/{id}` adds for a Minecraft server. */
-export interface MinecraftFields {
-	/** Null: the plan's default, not chosen here. */
-	software: { software: MinecraftSoftware; minecraftVersion: string } | null;
-	modpack: InstalledModpack | null;
-	install: InstallView | null;
-	/** Whether the modpack installation extra is bought. */
-	modpackExtra: boolean;
 }
 
 /**

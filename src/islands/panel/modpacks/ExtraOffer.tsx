@@ -1,5 +1,5 @@
 import { fill } from '../../../lib/fill';
-import { serverUpgradeWith } from '../../../lib/routes';
+import { upgradePath } from '../../../lib/minecraft-software/upgrade-link';
 import type { PanelTools } from '../shared/context';
 
 const points = ['search', 'loaders', 'backup', 'ram', 'update'] as const;
@@ -36,7 +36,7 @@ export function ExtraOffer(props: {
 			{props.active ? (
 				<a
 					className="btn btn-primary self-start"
-					href={path(serverUpgradeWith(props.serverId, { extra: 'modpackInstallation' }))}
+					href={path(upgradePath(props.serverId, { extra: 'modpackInstallation' }))}
 					data-modpack-offer-add
 				>
 					{t('modpacks.extra.add')}

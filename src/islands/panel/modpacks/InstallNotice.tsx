@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { serverUpgradeWith } from '../../../lib/routes';
+import { upgradePath } from '../../../lib/minecraft-software/upgrade-link';
 import { $installNotice, sitePath } from '../../../stores/software-install';
 import type { PanelTools } from '../shared/context';
 
@@ -15,7 +15,7 @@ export function InstallNotice(props: { serverId: string; prefix: string; tools: 
 	const extra = notice.code === 'modpack_extra_required';
 	const link =
 		sitePath(notice.upgradeUrl, props.prefix) ??
-		(extra ? path(serverUpgradeWith(props.serverId, { extra: 'modpackInstallation' })) : null);
+		(extra ? path(upgradePath(props.serverId, { extra: 'modpackInstallation' })) : null);
 	return (
 		<div className="min-h-6" aria-live="polite">
 			<p

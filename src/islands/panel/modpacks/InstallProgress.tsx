@@ -1,6 +1,7 @@
 import { fill } from '../../../lib/fill';
 import { formatMoment } from '../../../lib/format-date';
-import { installSteps, type InstallView } from '../../../lib/modpacks/views';
+import { softwareInstallSteps } from '../../../lib/domain/software-change';
+import type { InstallView } from '../../../lib/panel/types';
 import type { PanelTools } from '../shared/context';
 
 /**
@@ -12,7 +13,7 @@ export function InstallProgress({ install, tools }: { install: InstallView; tool
 	const { t, intl } = tools;
 	const { target } = install;
 	if (install.status === 'installing') {
-		const now = install.step ? installSteps.indexOf(install.step) : 0;
+		const now = install.step ? softwareInstallSteps.indexOf(install.step) : 0;
 		return (
 			<section
 				className="card flex flex-col gap-3"
@@ -24,7 +25,7 @@ export function InstallProgress({ install, tools }: { install: InstallView; tool
 					{fill(t('modpacks.progress.title'), { target })}
 				</h2>
 				<ol className="flex flex-col gap-1" aria-live="polite">
-					{installSteps.map((step, index) => {
+					{softwareInstallSteps.map((step, index) => {
 						const state = index < now ? 'done' : index === now ? 'now' : 'next';
 						return (
 							<li
@@ -40,7 +41,7 @@ export function InstallProgress({ install, tools }: { install: InstallView; tool
 								data-step={step}
 							>
 								{state === 'done' ? '✓ ' : state === 'now' ? '→ ' : '· '}
-								{t(`modpacks.progress.step.${step}`)}
+								{t(`software.step.${step}`)}
 								{state !== 'next' && (
 									<span className="sr-only"> ({t(`modpacks.progress.${state}`)})</span>
 								)}

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { fill } from '../../../lib/fill';
-import type { InstalledModpack, ModpackVersionView } from '../../../lib/modpacks/views';
-import { serverUpgradeWith } from '../../../lib/routes';
+import { findPlan } from '../../../lib/catalogue';
+import { ramThatFits, upgradePath } from '../../../lib/minecraft-software/upgrade-link';
+import type { ModpackVersionView } from '../../../lib/modpacks/views';
+import type { ServerSoftware } from '../../../lib/panel/types';
 import { $chosen, $versions, choosePack } from '../../../stores/modpack-search';
 import { $installBusy, installModpack } from '../../../stores/software-install';
 import type { PanelTools } from '../shared/context';
@@ -10,8 +12,10 @@ import { ConfirmInstall } from './ConfirmInstall';
 
 interface Props {
 	serverId: string;
+	/** The server's plan and RAM: what a pack's recommendation is weighed against. */
+	plan: string;
 	ramGb: number;
-	installed: InstalledModpack | null;
+	installed: ServerSoftware['modpack'];
 	installing: boolean;
 	locale: string;
 	tools: PanelTools;
@@ -26,13 +30,22 @@ export function ModpackVersions(props: Props) {
 	const busy = useStore($installBusy);
 	const [asking, setAsking] = useState<string | null>(null);
 	if (!pack) return null;
+	const plan = findPlan(props.plan);
 	const short = (version: ModpackVersionView) =>
 		version.recommendedRamGb !== null && version.recommendedRamGb > props.ramGb;
-	const ramWarning = (version: ModpackVersionView) =>
-		fill(t('modpacks.versions.ramWarning'), {
-			gb: version.recommendedRamGb ?? 0,
-			ram: props.ramGb,
-		});
+	/** The RAM warning and the upgrade that fits, or that no size of the plan does. */
+	const ramAdvice = (gb: number) => {
+		const fits = plan ? ramThatFits(plan, gb) : null;
+		return fits === null
+			? {
+					text: fill(t('software.error.modpack_needs_ram_max'), {
+						recommended: gb,
+						max: plan?.maxRam ?? props.ramGb,
+					}),
+					fits,
+				}
+			: { text: fill(t('modpacks.versions.ramWarning'), { gb, ram: props.ramGb }), fits };
+	};
 	return (
 		<section
 			className="flex flex-col gap-3"
@@ -92,18 +105,11 @@ export function ModpackVersions(props: Props) {
 									</span>
 								</p>
 								{short(version) && (
-									<p className="text-sm text-amber-100" data-modpack-ram-warning>
-										{ramWarning(version)}{' '}
-										<a
-											href={path(
-												serverUpgradeWith(props.serverId, { ram: version.recommendedRamGb ?? 0 }),
-											)}
-										>
-											{fill(t('modpacks.versions.ramUpgrade'), {
-												gb: version.recommendedRamGb ?? 0,
-											})}
-										</a>
-									</p>
+									<RamWarning
+										advice={ramAdvice(version.recommendedRamGb ?? 0)}
+										href={(fits) => path(upgradePath(props.serverId, { ramGb: fits }))}
+										label={(fits) => fill(t('modpacks.versions.ramUpgrade'), { gb: fits })}
+									/>
 								)}
 								{version.serverPack === false ? (
 									<p className="text-sm text-neutral-300">{t('modpacks.versions.noServerPack')}</p>
@@ -139,5 +145,19 @@ export function ModpackVersions(props: Props) {
 				</ul>
 			)}
 		</section>
+	);
+}
+
+/** A version's RAM above the server's: why it is not offered, and the upgrade that fits if any. */
+function RamWarning(props: {
+	advice: { text: string; fits: number | null };
+	href: (fits: number) => string;
+	label: (fits: number) => string;
+}) {
+	const { text, fits } = props.advice;
+	return (
+		<p className="text-sm text-amber-100" data-modpack-ram-warning>
+			{text} {fits !== null && <a href={props.href(fits)}>{props.label(fits)}</a>}
+		</p>
 	);
 }

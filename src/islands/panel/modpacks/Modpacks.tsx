@@ -51,7 +51,8 @@ export default function Modpacks(props: Props) {
 		>
 			{(server) => {
 				const minecraft = minecraftOf(server);
-				if (!minecraft) return <p className="text-neutral-200">{t('modpacks.notMinecraft')}</p>;
+				if (!minecraft)
+					return <p className="text-neutral-200">{t('software.error.not_minecraft')}</p>;
 				const installing = minecraft.install?.status === 'installing';
 				const amount = props.extraPrices[server.subscription.currency];
 				return (
@@ -89,6 +90,7 @@ export default function Modpacks(props: Props) {
 									/>
 									<ModpackVersions
 										serverId={server.id}
+										plan={server.plan}
 										ramGb={server.ramGb}
 										installed={minecraft.modpack}
 										installing={installing}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import type { MinecraftFields, SoftwareChoice } from '../../../lib/modpacks/views';
+import type { ServerSoftware, SoftwareCatalogueAnswer } from '../../../lib/panel/types';
 import {
 	$softwareDraft,
 	chooseSoftware,
@@ -16,8 +16,8 @@ const field = 'rounded-lg border border-neutral-600 bg-neutral-900 px-3 py-2 tex
 
 /** What the server runs, and another software and Minecraft version from the operator's list. */
 export function SoftwareChooser(props: {
-	catalogue: SoftwareChoice[];
-	minecraft: MinecraftFields;
+	catalogue: SoftwareCatalogueAnswer['software'];
+	minecraft: ServerSoftware;
 	installing: boolean;
 	locale: string;
 	tools: PanelTools;

@@ -1,8 +1,8 @@
 import { fill } from '../../../lib/fill';
-import type { MinecraftFields } from '../../../lib/modpacks/views';
+import type { ServerSoftware } from '../../../lib/panel/types';
 
 /** What a Minecraft server runs, in words: its pack and version, its software, or the plan's. */
-export function runningText(minecraft: MinecraftFields, t: (key: string) => string): string {
+export function runningText(minecraft: ServerSoftware, t: (key: string) => string): string {
 	const { modpack, software } = minecraft;
 	if (modpack)
 		return fill(t('modpacks.running.modpack'), {

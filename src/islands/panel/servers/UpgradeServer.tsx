@@ -9,8 +9,8 @@ import {
 	sameSize,
 	startingChoice,
 	type UpgradeChoice,
-	type UpgradeWish,
 } from '../../../stores/server-upgrade';
+import type { UpgradePreselection } from '../../../lib/minecraft-software/upgrade-link';
 import { panelTools, type PanelProps } from '../shared/context';
 import { LoadError } from '../shared/LoadError';
 import { Skeleton } from '../shared/Skeleton';
@@ -24,7 +24,7 @@ interface Props extends PanelProps {
 	kind: ProductType;
 	methods: Record<string, PaymentMethodKind[]>;
 	/** What the link asked to start with (`?extra=`, `?ram=`): an extra ticked, more RAM. */
-	wish?: UpgradeWish;
+	wish?: UpgradePreselection;
 }
 
 /**
