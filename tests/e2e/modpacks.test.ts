@@ -112,9 +112,9 @@ test('with the extra, a pack found by name installs, its mods in the files and i
 	await page.goto(`/panel/game-servers/servers/${id}`);
 	await islandsHydrated(page);
 	const block = page.locator('[data-minecraft-software]');
-	await expect(block.locator('[data-minecraft-running]')).toContainText(
-		`${pack.name} ${version.name}`,
-	);
+	const running = block.locator('[data-minecraft-running]');
+	await expect(running).toContainText(pack.name);
+	await expect(running).toContainText(`Minecraft ${version.gameVersion}`);
 	await expect(block.locator('[data-modpack-update]')).toBeEnabled();
 	await block.locator('[data-modpack-remove]').click();
 	await expect(page.locator('[data-remove-dialog]')).toContainText(

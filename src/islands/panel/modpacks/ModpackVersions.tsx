@@ -9,6 +9,7 @@ import { $chosen, $versions, choosePack } from '../../../stores/modpack-search';
 import { $installBusy, installModpack } from '../../../stores/software-install';
 import type { PanelTools } from '../shared/context';
 import { ConfirmInstall } from './ConfirmInstall';
+import { packVersion } from './running';
 
 interface Props {
 	serverId: string;
@@ -74,7 +75,7 @@ export function ModpackVersions(props: Props) {
 			{versions.state === 'ready' && (
 				<ul className="flex flex-col">
 					{versions.data.versions.map((version) => {
-						const target = `${pack.name} ${version.name}`;
+						const target = packVersion(pack.name, version.name);
 						const current = props.installed?.versionId === version.id;
 						const heading = `modpack-version-${version.id}`;
 						return (

@@ -18,3 +18,9 @@ export function runningText(minecraft: ServerSoftware, t: (key: string) => strin
 		});
 	return t('modpacks.running.planDefault');
 }
+
+/**
+ * A pack's version in a sentence: Modrinth's version names are free text, often with the pack's
+ * name in them ("Cobblemon Modpack [Fabric] 1.6.1"), so the version stays apart from the pack's.
+ */
+export const packVersion = (pack: string, version: string) => `${pack} (${version})`;

@@ -14,7 +14,7 @@ import {
 import { ConfirmInstall } from '../modpacks/ConfirmInstall';
 import { InstallNotice } from '../modpacks/InstallNotice';
 import { InstallProgress } from '../modpacks/InstallProgress';
-import { runningText } from '../modpacks/running';
+import { packVersion, runningText } from '../modpacks/running';
 import type { PanelTools } from '../shared/context';
 import { RemovePack } from './RemovePack';
 
@@ -65,7 +65,7 @@ export function MinecraftSoftware(props: {
 			)}
 			{asking && asking !== 'remove' && modpack && (
 				<ConfirmInstall
-					target={`${modpack.name} ${asking.name}`}
+					target={packVersion(modpack.name, asking.name)}
 					kind="modpack"
 					warning={fill(t('modpacks.server.updateFrom'), {
 						version: modpack.version,
