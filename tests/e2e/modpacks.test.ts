@@ -161,6 +161,10 @@ test('without the extra the tab offers it, the install is refused, and the softw
 
 	// Any Minecraft server chooses its software: Vanilla to Paper, asked first, then followed.
 	const chooser = page.locator('[data-software]');
+	await expect(page.locator('[data-software-current]')).toHaveText(
+		en['modpacks.running.planDefault'],
+	);
+	await expect(chooser.getByLabel(en['modpacks.software.label'])).toHaveValue('vanilla');
 	await chooser.getByLabel(en['modpacks.software.label']).selectOption({ label: 'Paper' });
 	const paperVersion = await chooser.getByLabel(en['modpacks.software.version']).inputValue();
 	await chooser.locator('[data-software-submit]').click();
