@@ -35,7 +35,7 @@ export function ModpackResults(props: {
 						return (
 							<li
 								key={pack.id}
-								className="flex gap-3 border-t border-white/5 py-3"
+								className="flex flex-wrap gap-3 border-t border-white/5 py-3"
 								aria-labelledby={name}
 								data-modpack={pack.id}
 							>
@@ -44,7 +44,7 @@ export function ModpackResults(props: {
 										<img src={icon} alt="" width={48} height={48} loading="lazy" decoding="async" />
 									)}
 								</div>
-								<div className="flex min-w-0 grow flex-col gap-1">
+								<div className="flex min-w-0 flex-1 basis-52 flex-col gap-1">
 									<h4 id={name} className="font-semibold break-words text-white">
 										{pack.name}{' '}
 										<span className="text-sm font-normal text-neutral-300">
