@@ -10,6 +10,7 @@ import {
 	ModpackError,
 	ModpackRefusedError,
 	ModpackUnavailableError,
+	type ModpackRefusal,
 	type ModpackSource,
 } from '../modpacks';
 import { limits } from '../rate-limit/limits';
@@ -22,13 +23,18 @@ const fieldMessages: Record<string, UiKey> = {
 	id: 'modpacks.error.badId',
 };
 
-/** A refusal of the source as the API answers it (`modpack_<reason>`). */
+/** Each refusal of the source as the API answers it: `modpack_<reason>`, its status, its words. */
+const refusals: Record<ModpackRefusal, [number, UiKey]> = {
+	not_found: [404, 'modpacks.error.notFound'],
+	not_modpack: [422, 'modpacks.error.notModpack'],
+	no_server_pack: [422, 'modpacks.error.noServerPack'],
+	unsupported_loader: [422, 'modpacks.error.unsupportedLoader'],
+	bad_pack: [422, 'modpacks.error.badPack'],
+};
+
 function refused(error: ModpackRefusedError, locale: Locale): Response {
-	if (error.reason === 'not_found')
-		return apiError(404, 'modpack_not_found', 'modpacks.error.notFound', locale);
-	if (error.reason === 'not_modpack')
-		return apiError(422, 'modpack_not_modpack', 'modpacks.error.notModpack', locale);
-	return apiError(422, `modpack_${error.reason}`, 'modpacks.error.notFound', locale);
+	const [status, message] = refusals[error.reason];
+	return apiError(status, `modpack_${error.reason}`, message, locale);
 }
 
 /**
