@@ -1,8 +1,8 @@
 import type { ModpackLoader } from '../domain/minecraft-software';
 
-// The JSON the modpack search answers and the Modpacks tab renders (`ModpackSummary` and
-// `ModpackVersion` of src/server/modpacks/types.ts, which browser code cannot import). What a
-// server runs and its installs are src/lib/panel/types.ts's `ServerSoftware`.
+// The JSON the modpack search answers and the Modpacks tab renders; the modpack source port
+// (src/server/modpacks/types.ts) answers in these shapes. What a server runs and its installs are
+// src/lib/panel/types.ts's `ServerSoftware`.
 
 /** One pack in `GET /api/modpacks` (`{ modpacks }`). */
 export interface ModpackSummaryView {
@@ -10,6 +10,7 @@ export interface ModpackSummaryView {
 	name: string;
 	author: string;
 	summary: string;
+	/** HTTPS URL of the pack's icon, or null. */
 	icon: string | null;
 	downloads: number;
 	loaders: ModpackLoader[];
@@ -22,6 +23,7 @@ export interface ModpackVersionView {
 	name: string;
 	gameVersion: string;
 	loader: ModpackLoader;
+	/** What the pack says it needs, in GB; null when it does not say. */
 	recommendedRamGb: number | null;
 	/** False when the version has nothing a dedicated server can install (absent: installable). */
 	serverPack?: boolean;

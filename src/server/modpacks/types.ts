@@ -1,32 +1,19 @@
 import type { ModpackLoader } from '../../lib/domain/minecraft-software';
 import type { ModpackPlan } from '../../lib/modpacks/plan';
+import type { ModpackSummaryView, ModpackVersionView } from '../../lib/modpacks/views';
 
 // The modpack source port: where the shop finds packs and resolves one version into what the game
 // panel installs. index.ts picks the implementation (Modrinth when MODPACK_SOURCE=modrinth, else
 // the embedded catalogue); callers never name one. Every method rejects with errors.ts's classes.
 
-/** A pack as the installer's search lists it (`GET /api/modpacks`). */
-export interface ModpackSummary {
-	/** Modrinth's project id (8 characters, stable; slugs change). */
-	id: string;
-	name: string;
-	author: string;
-	summary: string;
-	/** HTTPS URL of the pack's icon, or null. */
-	icon: string | null;
-	downloads: number;
-	loaders: ModpackLoader[];
-	gameVersions: string[];
-}
+/**
+ * A pack as the installer's search lists it (`GET /api/modpacks`): the browser's view, whose
+ * `id` is Modrinth's project id (8 characters, stable; slugs change).
+ */
+export type ModpackSummary = ModpackSummaryView;
 
 /** One installable version (`GET /api/modpacks/{id}/versions`), newest first. */
-export interface ModpackVersion {
-	id: string;
-	name: string;
-	gameVersion: string;
-	loader: ModpackLoader;
-	/** What the pack says it needs, in GB; null when it does not say. */
-	recommendedRamGb: number | null;
+export interface ModpackVersion extends ModpackVersionView {
 	/** False when the version has no `.mrpack` a dedicated server can install. */
 	serverPack: boolean;
 	publishedAt: string;
