@@ -9,6 +9,7 @@ import storage from '../content/catalogue/storage.json';
 import vatRates from '../content/catalogue/vat-rates.json';
 import vpsImages from '../content/catalogue/vps-images.json';
 import minecraftSoftware from '../content/catalogue/minecraft-software.json';
+import locations from '../content/catalogue/locations.json';
 import modpacks from '../content/catalogue/modpacks.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
 import { assertValidModpacks } from './lib/modpacks/catalogue-check';
@@ -23,6 +24,7 @@ assertValidCatalogue({
 	'vat-rates.json': vatRates,
 	'vps-images.json': vpsImages,
 	'minecraft-software.json': minecraftSoftware,
+	'locations.json': locations,
 });
 // The embedded modpack source's data: a pack it could not install must fail the build too.
 assertValidModpacks(modpacks);

@@ -254,3 +254,10 @@ select 'pve1', 4, ('203.0.113.' || n)::inet, 24, '203.0.113.1'::inet
 union all
 select 'pve1', 6, ('2001:db8:f05::' || to_hex(n))::inet, 64, '2001:db8:f05::1'::inet
 	from generate_series(16, 255) as n;
+-- Frankfurt's node pve2 (content/catalogue/locations.json): its own documentation ranges.
+insert into public.vps_addresses (node, family, address, prefix, gateway)
+select 'pve2', 4, ('198.51.100.' || n)::inet, 24, '198.51.100.1'::inet
+	from generate_series(10, 249) as n
+union all
+select 'pve2', 6, ('2001:db8:f06::' || to_hex(n))::inet, 64, '2001:db8:f06::1'::inet
+	from generate_series(16, 255) as n;

@@ -6,6 +6,7 @@ import storage from '../../../content/catalogue/storage.json';
 import vat from '../../../content/catalogue/vat-rates.json';
 import vpsImages from '../../../content/catalogue/vps-images.json';
 import minecraftSoftware from '../../../content/catalogue/minecraft-software.json';
+import locations from '../../../content/catalogue/locations.json';
 import { catalogueProblems, type CatalogueFiles } from './validate';
 
 const shipped: CatalogueFiles = {
@@ -16,6 +17,7 @@ const shipped: CatalogueFiles = {
 	'vat-rates.json': vat,
 	'vps-images.json': vpsImages,
 	'minecraft-software.json': minecraftSoftware,
+	'locations.json': locations,
 };
 const clone = <T>(value: T): T => structuredClone(value);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { games } from '../games';
 import { vpsImagesSchema } from '../vps/images';
+import { locationsSchema } from '../locations/catalogue';
 import { softwareCatalogueSchema } from '../minecraft-software/schema';
 import {
 	billingCycleSchema,
@@ -18,6 +19,7 @@ export interface CatalogueFiles {
 	'vat-rates.json': unknown;
 	'vps-images.json': unknown;
 	'minecraft-software.json': unknown;
+	'locations.json': unknown;
 }
 
 const fileSchemas = {
@@ -28,13 +30,15 @@ const fileSchemas = {
 	'vat-rates.json': vatRatesSchema,
 	'vps-images.json': vpsImagesSchema,
 	'minecraft-software.json': softwareCatalogueSchema,
+	'locations.json': locationsSchema,
 } as const;
 
 /**
  * Every problem in the catalogue files, each naming its file and field; empty when all is well.
  * Besides each file's shape it checks what spans files: every game has a plan, every plan's game
  * exists, ids are unique, a free storage option and a monthly cycle exist, every VPS image fits a
- * VPS plan's RAM.
+ * VPS plan's RAM, each product is offered somewhere and every VPS image can be cloned in every
+ * location that sells VPS.
  */
 export function catalogueProblems(files: CatalogueFiles): string[] {
 	const problems: string[] = [];
@@ -80,6 +84,26 @@ export function catalogueProblems(files: CatalogueFiles): string[] {
 			problems.push(
 				`content/catalogue/vps-images.json ${image.id}: minRamGb ${image.minRamGb} is more than any VPS plan offers`,
 			);
+	}
+	problems.push(...locationProblems(files));
+	return problems;
+}
+
+function locationProblems(files: CatalogueFiles): string[] {
+	const problems: string[] = [];
+	const locations = fileSchemas['locations.json'].parse(files['locations.json']);
+	for (const product of ['game', 'vps'] as const) {
+		if (!locations.some((location) => location.products.includes(product)))
+			problems.push(`content/catalogue/locations.json: no location offers ${product}`);
+	}
+	const images = fileSchemas['vps-images.json'].parse(files['vps-images.json']);
+	for (const location of locations) {
+		for (const image of location.vps ? images : []) {
+			if (!location.vps?.nodes.some((node) => node in image.templates))
+				problems.push(
+					`content/catalogue/vps-images.json ${image.id}: no template on a node of ${location.id}`,
+				);
+		}
 	}
 	return problems;
 }

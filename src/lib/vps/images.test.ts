@@ -25,7 +25,7 @@ describe('the VPS image catalogue', () => {
 	});
 
 	it('names the nodes that hold an image template', () => {
-		expect(nodesFor(findVpsImage('debian-12')!)).toEqual(['pve1']);
+		expect(nodesFor(findVpsImage('debian-12')!)).toEqual(['pve1', 'pve2']);
 	});
 
 	it('refuses an unknown id, a repeated id, a template-less image and a mixed-up OS', () => {

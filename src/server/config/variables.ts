@@ -193,14 +193,14 @@ export const variables = [
 		required: 'optional',
 		default: 'deploy',
 		example: 'deploy',
-		does: '`deploy`: the panel picks a node in the locations; `node`: one fixed node',
+		does: "`deploy`: the panel picks a node with room in the chosen location's panel locations (the catalogue's `game.panelLocationIds`); `node`: one fixed node, only while the catalogue sells games in one location",
 	},
 	{
 		name: 'PTERODACTYL_LOCATION_IDS',
 		group: 'Game panel',
 		required: 'optional',
 		example: '1,2',
-		does: 'With `deploy` (required then): the locations new servers go to',
+		does: "Retired, refused when set: each location's Pterodactyl location ids are its `game.panelLocationIds` in `content/catalogue/locations.json`",
 	},
 	{
 		name: 'PTERODACTYL_PORT_RANGE',
@@ -240,6 +240,14 @@ export const variables = [
 		default: 'beside GAME_PANEL_SIM_FILE (`game-panel-files`), else a temporary folder',
 		example: 'supabase/.data/game-panel-files',
 		does: "Development only: where the simulated panel keeps its servers' files and backups",
+	},
+	{
+		name: 'GAME_PANEL_SIM_CAPACITY',
+		group: 'Game panel',
+		required: 'optional',
+		default: '4096 GB memory and 100000 GB disk in each location the catalogue offers games in',
+		example: 'frankfurt=8:100,oslo=512:8000',
+		does: "Development only: each location's room in the simulated panel (location=memory GB:disk GB); servers there use it up",
 	},
 	{
 		name: 'PROVISIONING_RETRY_MS',
@@ -388,6 +396,22 @@ export const variables = [
 		does: "The cluster CA (`/etc/pve/pve-root-ca.pem`) to trust for Proxmox's certificate",
 	},
 	{
+		name: 'PROXMOX_CPU_OVERCOMMIT',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: '2',
+		example: '4',
+		does: "vCPUs sold per host thread: a node's room for new machines is its threads times this, less every machine's configured vCPUs",
+	},
+	{
+		name: 'PROXMOX_MEMORY_RESERVE_GB',
+		group: 'Hypervisor',
+		required: 'optional',
+		default: '4',
+		example: '16',
+		does: "Memory (GB) kept for the Proxmox host itself (and its ZFS cache): a node's room is its memory less this and every machine's configured memory",
+	},
+	{
 		name: 'CONSOLE_IDLE_MINUTES',
 		group: 'Hypervisor',
 		required: 'optional',
@@ -418,6 +442,15 @@ export const variables = [
 		default: 'memory only',
 		example: 'supabase/.data/hypervisor.json',
 		does: 'Development only: where the simulated hypervisor keeps its machines',
+	},
+	{
+		name: 'HYPERVISOR_SIM_CAPACITY',
+		group: 'Hypervisor',
+		required: 'optional',
+		default:
+			'1024 cores, 4096 GB memory and 100000 GB disk on each node of the catalogue, none on others',
+		example: 'pve2=4:8:100',
+		does: "Development only: each node's room in the simulated hypervisor (node=cores:memory GB:disk GB); machines there use it up",
 	},
 	{
 		name: 'SMTP_URL',

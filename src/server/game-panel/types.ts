@@ -2,6 +2,7 @@ import type { GamePowerAction } from '../../lib/domain/power';
 import type { GameId } from '../../lib/games';
 import type { ConsoleFrame } from '../../lib/domain/game-console-event';
 import type { SoftwareInstall } from '../../lib/modpacks/plan';
+import type { LocationId } from '../../lib/domain/location';
 
 // The game panel port: what provisioning, billing and the customer panel depend on. index.ts picks
 // the implementation from the environment (Pterodactyl, or the embedded simulation); callers never
@@ -42,6 +43,11 @@ export interface CreateServerInput {
 	/** `accountId` (ours) lets the panel find the customer again after an e-mail change. */
 	customer: { email: string; firstName: string; lastName: string; accountId?: string };
 	game: GameId;
+	/**
+	 * Where it runs (content/catalogue/locations.json): Pterodactyl deploys on a node of the
+	 * location's panel locations; the simulation keeps it in that location's capacity.
+	 */
+	location: LocationId;
 	name: string;
 	ramGb: number;
 	storageGb: number;
@@ -135,6 +141,12 @@ export interface GamePanel {
 	readonly kind: 'pterodactyl' | 'simulated';
 	/** Idempotent on `serviceId`; resolves once the panel accepted it (install then runs on). */
 	createServer(input: CreateServerInput): Promise<PanelServer>;
+	/**
+	 * Whether a new server of `build` fits in `location` now: some node there has the memory and
+	 * disk free (Pterodactyl's limits with their over-allocation, a node not in maintenance) and a
+	 * free port. Asked before payment; a location with no node the panel knows is full.
+	 */
+	hasRoom(location: LocationId, build: ServerBuild): Promise<boolean>;
 	/** The server created for a service id, or null when there is none. */
 	findServer(serviceId: string): Promise<PanelServer | null>;
 	updateBuild(ref: ServerRef, change: BuildChange): Promise<ServerBuild>;

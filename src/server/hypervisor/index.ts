@@ -19,8 +19,11 @@ const SETTINGS = [
 	'PROXMOX_TOKEN_SECRET',
 	'PROXMOX_TLS_FINGERPRINT',
 	'PROXMOX_CA_FILE',
+	'PROXMOX_CPU_OVERCOMMIT',
+	'PROXMOX_MEMORY_RESERVE_GB',
 	'HYPERVISOR_SIM_FILE',
 	'HYPERVISOR_SIM_DELAY_MS',
+	'HYPERVISOR_SIM_CAPACITY',
 ] as const;
 
 function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
@@ -29,6 +32,7 @@ function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
 		kind: env.PROXMOX_URL?.trim() ? 'proxmox' : 'simulated',
 		createMachine: reject,
 		machineState: reject,
+		room: reject,
 		power: reject,
 		reinstall: reject,
 		setPassword: reject,

@@ -96,6 +96,12 @@ export interface Hypervisor {
 	/** Clones, configures, grows the disk, starts; returns the machine already made for the service. */
 	createMachine(spec: MachineSpec): Promise<MachineRef>;
 	machineState(ref: MachineRef): Promise<MachineStatus>;
+	/**
+	 * What `node` can still take: the cores, memory and disk a new machine may claim there now
+	 * (the operator's over-commit rules applied). A node that is offline or unknown has none.
+	 * Addresses are not the hypervisor's: they are the node's `vps_addresses` in our database.
+	 */
+	room(node: string): Promise<Resources>;
 	/** Resolves when the hypervisor's task ended; the state may still be moving. */
 	power(ref: MachineRef, action: PowerAction): Promise<void>;
 	/**

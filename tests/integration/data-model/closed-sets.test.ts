@@ -9,6 +9,7 @@ import { invoiceStatuses, isOpenInvoice } from '../../../src/lib/domain/invoice-
 import { orderCancelReasons } from '../../../src/lib/domain/order-cancel-reason.ts';
 import { paymentMethods } from '../../../src/lib/domain/payment-method.ts';
 import { productTypes, tiers } from '../../../src/lib/domain/product.ts';
+import { locationIds } from '../../../src/lib/domain/location.ts';
 import { transactionKinds, transactionStatuses } from '../../../src/lib/domain/transaction-kind.ts';
 import { upgradeStatuses } from '../../../src/lib/domain/upgrade-status.ts';
 import { payoutStatuses } from '../../../src/lib/panel/affiliate.ts';
@@ -47,6 +48,7 @@ const sets: Record<string, readonly string[]> = {
 	'orders.cancel_reason': orderCancelReasons,
 	'services.product_type': productTypes,
 	'services.tier': tiers,
+	'services.location': locationIds,
 	'service_upgrades.status': upgradeStatuses,
 	'transactions.kind': transactionKinds,
 	'transactions.status': transactionStatuses,

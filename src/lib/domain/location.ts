@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Where a server can run: every location the business could operate, each with its label
+ * `location.<id>` (city, country) in every language. The catalogue
+ * (`content/catalogue/locations.json`) says which of them are open and what each offers; every
+ * claim about locations on the site is computed from it, never from this list's length.
+ * `services.location` repeats the set (tests/integration/data-model/closed-sets.test.ts).
+ */
+export const locationIds = ['oslo', 'frankfurt', 'stockholm', 'copenhagen', 'helsinki'] as const;
+export type LocationId = (typeof locationIds)[number];
+export const locationIdSchema = /* @__PURE__ */ z.enum(locationIds);
+
+export function isLocationId(value: unknown): value is LocationId {
+	return (locationIds as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,76 @@
+import type { LocationId } from '../../lib/domain/location';
+import type { ProductType } from '../../lib/domain/product';
+import { findLocation, locationsFor, type Location } from '../../lib/locations/catalogue';
+import { getGamePanel } from '../game-panel';
+import { getHypervisor } from '../hypervisor';
+import type { AdminClient } from '../supabase/admin-client';
+
+// Whether a location has room for a server now, asked before payment so a paid order is never
+// left without a place: the game panel's nodes there, or the hypervisor's nodes there that have
+// both the resources and a free IPv4 address in our pool. An adapter that cannot answer counts
+// as no room (a paid order must not wait on a panel that is down).
+
+/** What the plan needs: the game panel reads RAM and disk, the hypervisor cores too. */
+export interface Size {
+	ramGb: number;
+	storageGb: number;
+	cores: number;
+}
+
+/** The location's hypervisor nodes that can take a machine of `size` now (catalogue order). */
+export async function vpsNodesWithRoom(
+	admin: AdminClient,
+	location: Location,
+	size: Size,
+): Promise<string[]> {
+	const nodes = location.vps?.nodes ?? [];
+	const hypervisor = getHypervisor();
+	const fits = await Promise.all(
+		nodes.map(async (node) => {
+			const free = await hypervisor.room(node).catch(() => null);
+			if (!free) return false;
+			if (free.cores < size.cores || free.memoryMb < size.ramGb * 1024) return false;
+			if (free.diskGb < size.storageGb) return false;
+			return (await freeIpv4(admin, node)) > 0;
+		}),
+	);
+	return nodes.filter((_, index) => fits[index]);
+}
+
+async function freeIpv4(admin: AdminClient, node: string): Promise<number> {
+	const { count, error } = await admin
+		.from('vps_addresses')
+		.select('id', { count: 'exact', head: true })
+		.eq('node', node)
+		.eq('family', 4)
+		.is('service_id', null);
+	if (error) throw new Error(`vps_addresses: ${error.message}`);
+	return count ?? 0;
+}
+
+/** Whether `location` sells `product` and has room for `size` now. */
+export async function hasRoom(
+	admin: AdminClient,
+	id: LocationId,
+	product: ProductType,
+	size: Size,
+): Promise<boolean> {
+	const location = findLocation(id);
+	if (!location?.products.includes(product)) return false;
+	if (product === 'vps') return (await vpsNodesWithRoom(admin, location, size)).length > 0;
+	const build = { ramGb: size.ramGb, storageGb: size.storageGb, cpuPercent: size.cores * 100 };
+	return getGamePanel()
+		.hasRoom(id, build)
+		.catch(() => false);
+}
+
+/** Every location selling `product`, in catalogue order, each with whether it is full for `size`. */
+export async function availability(
+	admin: AdminClient,
+	product: ProductType,
+	size: Size,
+): Promise<{ location: Location; full: boolean }[]> {
+	const offering = locationsFor(product);
+	const room = await Promise.all(offering.map((l) => hasRoom(admin, l.id, product, size)));
+	return offering.map((location, index) => ({ location, full: !room[index] }));
+}
