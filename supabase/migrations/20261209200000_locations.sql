@@ -168,3 +168,46 @@ begin
 end;
 $$;
 
+-- ---------------------------------------------------------------------------------------------
+-- billing_candidates, whole, as 20261207130000_late_invoices.sql left it, plus where each service
+-- runs: the renewal invoice's line names it (src/server/billing/run/renewal-invoice.ts).
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function public.billing_candidates(at timestamptz, notice_days integer)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+	select coalesce(jsonb_agg(jsonb_build_object(
+		'id', s.id, 'user_id', s.user_id, 'status', s.status, 'product_type', s.product_type,
+		'game', s.game, 'plan_id', s.plan_id, 'ram_gb', s.ram_gb, 'location', s.location,
+		'billing_cycle', s.billing_cycle,
+		'currency', s.currency, 'recurring_amount', s.recurring_amount,
+		'anchor_day', coalesce(s.anchor_day, extract(day from s.current_period_start at time zone 'UTC')),
+		'period_end', s.current_period_end, 'cancel_at_period_end', s.cancel_at_period_end,
+		'panel_server_id', s.panel_server_id, 'panel_identifier', s.panel_identifier,
+		'country', p.country, 'locale', p.preferred_locale,
+		'gateway_customer_id', p.stripe_customer_id,
+		'paused', exists (select 1 from public.service_pauses sp where sp.service_id = s.id
+			and sp.status = 'active'),
+		'saved_method', (select m.gateway_reference from public.payment_methods m
+			where m.user_id = s.user_id order by m.is_default desc, m.created_at desc limit 1),
+		'saved_card', (select jsonb_build_object('brand', m.brand, 'last4', m.last4)
+			from public.payment_methods m
+			where m.user_id = s.user_id order by m.is_default desc, m.created_at desc limit 1),
+		'invoice', (select jsonb_build_object('id', i.id, 'status', i.status, 'total', i.total,
+				'late_fee', i.late_fee, 'charge_attempts', i.charge_attempts, 'due_at', i.due_at,
+				'issued_at', i.issued_at)
+			from public.invoices i
+			where i.service_id = s.id and i.kind = 'renewal' and i.status <> 'cancelled'
+				and i.period_start = s.current_period_end)
+	) order by s.current_period_end), '[]'::jsonb)
+	from public.services s
+	left join public.profiles p on p.id = s.user_id
+	-- Suspended ones always: one renewed while the panel was down still waits to come back.
+	where s.status = 'suspended'
+		or (s.status = 'active' and s.current_period_end <= at + make_interval(days => notice_days));
+$$;
+
