@@ -9,11 +9,13 @@ import { createJiti } from 'jiti';
 import type * as Simulated from '../src/server/game-panel/simulated.ts';
 import type * as PanelConfig from '../src/server/game-panel/config.ts';
 import type * as Catalogue from '../src/lib/catalogue/index.ts';
+import { locationIdSchema } from '../src/lib/domain/location.ts';
 
 interface DemoService {
 	id: string;
 	user_id: string;
 	game: Parameters<ReturnType<typeof Simulated.createSimulatedPanel>['createServer']>[0]['game'];
+	location: string;
 	label: string;
 	ram_gb: number;
 	storage_gb: number;
@@ -35,7 +37,9 @@ export async function provisionDemoServers(
 	});
 	const { data: services, error } = await admin
 		.from('services')
-		.select('id, user_id, game, label, ram_gb, storage_gb, status, plan_id, daily_backup_at')
+		.select(
+			'id, user_id, game, location, label, ram_gb, storage_gb, status, plan_id, daily_backup_at',
+		)
 		.like('panel_server_id', 'sim-%')
 		.in('status', ['active', 'suspended'])
 		.returns<DemoService[]>();
@@ -66,6 +70,7 @@ export async function provisionDemoServers(
 				lastName: 'Customer',
 			},
 			game: service.game,
+			location: locationIdSchema.parse(service.location),
 			name: service.label || service.game,
 			ramGb: service.ram_gb,
 			storageGb: service.storage_gb,

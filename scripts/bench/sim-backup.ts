@@ -44,7 +44,12 @@ async function bench(delayMs: number, worldMiB: number) {
 			GAME_PANEL_SIM_DELAY_MS: String(delayMs),
 		});
 		const server = await panel.createServer({
-			...{ serviceId: `bench-${delayMs}-${worldMiB}`, game: 'minecraft', name: 'Bench' },
+			...{
+				serviceId: `bench-${delayMs}-${worldMiB}`,
+				game: 'minecraft',
+				location: 'oslo',
+				name: 'Bench',
+			},
 			customer: { email: 'bench@frostnode.example', firstName: 'Bench', lastName: 'Buyer' },
 			...{ ramGb: 4, storageGb: 20, backups: RUNS },
 		});

@@ -242,6 +242,14 @@ export const variables = [
 		does: "Development only: where the simulated panel keeps its servers' files and backups",
 	},
 	{
+		name: 'GAME_PANEL_SIM_CAPACITY',
+		group: 'Game panel',
+		required: 'optional',
+		default: '512 GB memory and 10000 GB disk in each location the catalogue offers games in',
+		example: 'frankfurt=8:100,oslo=512:8000',
+		does: "Development only: each location's room in the simulated panel (location=memory GB:disk GB); servers there use it up",
+	},
+	{
 		name: 'PROVISIONING_RETRY_MS',
 		group: 'Game panel',
 		required: 'optional',
@@ -418,6 +426,15 @@ export const variables = [
 		default: 'memory only',
 		example: 'supabase/.data/hypervisor.json',
 		does: 'Development only: where the simulated hypervisor keeps its machines',
+	},
+	{
+		name: 'HYPERVISOR_SIM_CAPACITY',
+		group: 'Hypervisor',
+		required: 'optional',
+		default:
+			'64 cores, 512 GB memory and 10000 GB disk on each node of the catalogue, none on others',
+		example: 'pve2=4:8:100',
+		does: "Development only: each node's room in the simulated hypervisor (node=cores:memory GB:disk GB); machines there use it up",
 	},
 	{
 		name: 'SMTP_URL',

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
 import { setting } from '../config/variables.ts';
+import { parseCapacityList } from '../config/capacity-list.ts';
+import { isLocationId, type LocationId } from '../../lib/domain/location.ts';
 import { siteOrigin } from '../config/site-origin.ts';
 import { readPterodactyl, type PterodactylConfig } from './config-pterodactyl.ts';
 import { GamePanelConfigError } from './errors.ts';
@@ -23,6 +25,13 @@ export interface SimulatedConfig {
 	dir?: string;
 	/** The site's origin: the simulation's signed links are served by the site itself (a path without). */
 	linkOrigin?: string;
+	/** GAME_PANEL_SIM_CAPACITY: the room of the locations it names (others: sim-capacity.ts). */
+	capacity?: Partial<Record<LocationId, SimCapacity>>;
+}
+
+export interface SimCapacity {
+	memoryGb: number;
+	diskGb: number;
 }
 
 export type GamePanelConfig = PterodactylConfig | SimulatedConfig;
@@ -40,13 +49,31 @@ function readSimulated(env: Env): SimulatedConfig {
 	const dir =
 		setting('GAME_PANEL_SIM_DIR', env) ??
 		(file ? join(dirname(file), `${basename(file, extname(file))}-files`) : undefined);
+	const capacity = readCapacity(env);
 	return {
 		kind: 'simulated',
 		delayMs: delay.data,
 		...(file ? { file } : {}),
 		...(dir ? { dir } : {}),
 		linkOrigin: siteOrigin(env),
+		...(capacity ? { capacity } : {}),
 	};
+}
+
+function readCapacity(env: Env): SimulatedConfig['capacity'] {
+	const raw = setting('GAME_PANEL_SIM_CAPACITY', env);
+	if (!raw) return undefined;
+	const read = parseCapacityList(
+		'GAME_PANEL_SIM_CAPACITY',
+		raw,
+		['memory GB', 'disk GB'],
+		isLocationId,
+	);
+	if ('problem' in read) throw new GamePanelConfigError(read.problem);
+	const capacity: SimulatedConfig['capacity'] = {};
+	for (const [location, [memoryGb = 0, diskGb = 0]] of Object.entries(read.entries))
+		if (isLocationId(location)) capacity[location] = { memoryGb, diskGb };
+	return capacity;
 }
 
 /** The panel settings from the environment; throws GamePanelConfigError listing every problem. */

@@ -26,6 +26,7 @@ const SETTINGS = [
 	'GAME_PANEL_SIM_DELAY_MS',
 	'GAME_PANEL_SIM_FILE',
 	'GAME_PANEL_SIM_DIR',
+	'GAME_PANEL_SIM_CAPACITY',
 	// The simulation's signed links point at the site.
 	'PUBLIC_SITE_URL',
 	'PORT',
@@ -36,6 +37,7 @@ function unconfigured(reason: GamePanelConfigError, kind: GamePanel['kind']): Ga
 	return {
 		kind,
 		createServer: reject,
+		hasRoom: reject,
 		findServer: reject,
 		updateBuild: reject,
 		suspend: reject,

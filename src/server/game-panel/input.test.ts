@@ -8,6 +8,7 @@ const order: CreateServerInput = {
 	serviceId: 'svc_1',
 	customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	game: 'minecraft',
+	location: 'oslo',
 	name: 'Kari sin verden',
 	ramGb: 4,
 	storageGb: 20,

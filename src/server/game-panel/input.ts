@@ -3,6 +3,8 @@ import { games, type GameId } from '../../lib/games';
 import { minecraftSoftwareSchema } from '../../lib/domain/minecraft-software';
 import { modpackPlanSchema, type SoftwareInstall } from '../../lib/modpacks/plan';
 import { GamePanelValidationError } from './errors';
+import { locationIdSchema } from '../../lib/domain/location';
+import { locationsFor } from '../../lib/locations/catalogue';
 import type { BuildChange, CreateServerInput } from './types';
 
 // Both implementations check their input here first, so the simulation refuses exactly what the
@@ -28,6 +30,11 @@ const createSchema = z.object({
 		accountId: text.optional(),
 	}),
 	game: z.enum(gameIds),
+	// Only where the catalogue sells game servers: elsewhere neither implementation has a node.
+	location: locationIdSchema.refine(
+		(id) => locationsFor('game').some((location) => location.id === id),
+		'is not a location with game servers',
+	),
 	name: text,
 	ramGb: gigabytes,
 	storageGb: gigabytes,

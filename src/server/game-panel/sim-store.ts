@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { GamePanelConfigError } from './errors';
 import { softwareInstallSchema } from './input';
 import { errorText } from '../log/error-text';
+import { locationIdSchema } from '../../lib/domain/location';
 
 // The simulated panel's servers, in memory and, when GAME_PANEL_SIM_FILE is set, in that JSON file
 // so a restarted dev server still knows what it provisioned, and the site and the operator's
@@ -40,6 +41,8 @@ const serverSchema = z.object({
 	identifier: z.string(),
 	serviceId: z.string(),
 	game: z.string(),
+	/** Where it runs; files from before locations held only Oslo's servers. */
+	location: locationIdSchema.default('oslo'),
 	name: z.string(),
 	owner: z.string(),
 	build: z.object({ ramGb: z.number(), storageGb: z.number(), cpuPercent: z.number() }),

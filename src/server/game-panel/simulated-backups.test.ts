@@ -36,7 +36,14 @@ function setup(name: string, backups = 2) {
 		);
 	const installed = async (serviceId = 'svc') => {
 		const server = await panel.createServer({
-			...{ serviceId, game: 'minecraft', name: 'Kari sin verden', ramGb: 4, storageGb: 20 },
+			...{
+				serviceId,
+				game: 'minecraft',
+				location: 'oslo',
+				name: 'Kari sin verden',
+				ramGb: 4,
+				storageGb: 20,
+			},
 			customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 			backups,
 		});

@@ -37,7 +37,14 @@ function setup(name: string) {
 
 async function running(panel: GamePanel, clock: { now: number }) {
 	const server = await panel.createServer({
-		...{ serviceId: 'svc', game: 'minecraft', name: 'Kari sin verden', ramGb: 4, storageGb: 20 },
+		...{
+			serviceId: 'svc',
+			game: 'minecraft',
+			location: 'oslo',
+			name: 'Kari sin verden',
+			ramGb: 4,
+			storageGb: 20,
+		},
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	});
 	clock.now += delayMs;

@@ -21,6 +21,7 @@ const order = (serviceId: string, game: 'minecraft' | 'valheim' = 'minecraft') =
 		serviceId,
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 		game,
+		location: 'oslo',
 		name: 'Kari sin verden',
 		ramGb: 4,
 		storageGb: 20,

@@ -40,7 +40,14 @@ async function setup(name: string) {
 	if (config.kind !== 'simulated') throw new Error('expected the simulation');
 	const panel = createSimulatedPanel(config, () => clock.now);
 	const server = await panel.createServer({
-		...{ serviceId: `svc_${name}`, game: 'minecraft', name: 'Kari', ramGb: 4, storageGb: 20 },
+		...{
+			serviceId: `svc_${name}`,
+			game: 'minecraft',
+			location: 'oslo',
+			name: 'Kari',
+			ramGb: 4,
+			storageGb: 20,
+		},
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	});
 	clock.now += delayMs;

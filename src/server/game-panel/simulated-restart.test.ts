@@ -20,6 +20,7 @@ const at = (hour: number, minute = 0) => midnight + (hour * 60 + minute) * 60_00
 const order = {
 	customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	game: 'valheim',
+	location: 'oslo',
 	name: 'Kari sin verden',
 	ramGb: 4,
 	storageGb: 20,

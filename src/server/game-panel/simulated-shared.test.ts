@@ -16,6 +16,7 @@ const order = (serviceId: string) =>
 		serviceId,
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 		game: 'valheim',
+		location: 'oslo',
 		name: 'Kari sin verden',
 		ramGb: 4,
 		storageGb: 20,

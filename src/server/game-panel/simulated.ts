@@ -11,6 +11,8 @@ import { simInstallSoftware } from './sim-install';
 import { loadSimulation, type SimServer } from './sim-store';
 import { afterSignal, installTimeline, stateAt, statusAt } from './sim-timeline';
 import type { GamePanel, PanelServer } from './types';
+import { fits, roomLeft } from './sim-capacity';
+import { GamePanelError } from './errors';
 
 // The embedded panel for development, demos and tests when no Pterodactyl is configured. It keeps
 // real state and refuses what the real panel refuses (bad input, power or schedules while suspended
@@ -43,12 +45,19 @@ export function createSimulatedPanel(
 			const data = load();
 			const existing = data.servers.find((s) => s.serviceId === spec.serviceId);
 			if (existing) return toPanelServer(existing);
+			// Pterodactyl's deploy answers 400 when no node of the locations has the room.
+			if (!fits(roomLeft(config, data.servers, spec.location), spec))
+				throw new GamePanelError(
+					`No nodes satisfying the requirements specified for automatic deployment could be found (${spec.location})`,
+					{ status: 400, code: 'NoViableNodeException' },
+				);
 			const panelServerId = data.nextId++;
 			const server: SimServer = {
 				panelServerId,
 				identifier: randomBytes(4).toString('hex'),
 				serviceId: spec.serviceId,
 				game: spec.game,
+				location: spec.location,
 				name: spec.name,
 				owner: spec.customer.email.toLowerCase(),
 				build: { ramGb: spec.ramGb, storageGb: spec.storageGb, cpuPercent: spec.cpuPercent ?? 0 },
@@ -62,6 +71,10 @@ export function createSimulatedPanel(
 			data.servers.push(server);
 			save();
 			return toPanelServer(server);
+		},
+
+		async hasRoom(location, build) {
+			return fits(roomLeft(config, load().servers, location), build);
 		},
 
 		async findServer(serviceId) {

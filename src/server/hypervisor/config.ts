@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HypervisorConfigError } from './errors.ts';
+import { parseCapacityList } from '../config/capacity-list.ts';
 
 // The hypervisor settings, checked once and all together, so an operator sees every missing or
 // wrong variable in one message. The token secret is never echoed.
@@ -23,6 +24,8 @@ export interface SimulatedConfig {
 	file?: string;
 	/** How long each step (cloning, starting, stopping) takes. */
 	delayMs: number;
+	/** HYPERVISOR_SIM_CAPACITY: the nodes it names (others: sim-capacity.ts). */
+	capacity?: Record<string, { cores: number; memoryMb: number; diskGb: number }>;
 }
 
 export type HypervisorConfig = ProxmoxConfig | SimulatedConfig;
@@ -40,6 +43,24 @@ function readUrl(raw: string, problems: string[]): string {
 	return url;
 }
 
+const NODE_NAME = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
+
+function readSimCapacity(env: Env): SimulatedConfig['capacity'] {
+	const raw = env.HYPERVISOR_SIM_CAPACITY?.trim();
+	if (!raw) return undefined;
+	const fields = ['cores', 'memory GB', 'disk GB'];
+	const read = parseCapacityList('HYPERVISOR_SIM_CAPACITY', raw, fields, (name) =>
+		NODE_NAME.test(name),
+	);
+	if ('problem' in read) throw new HypervisorConfigError(read.problem);
+	return Object.fromEntries(
+		Object.entries(read.entries).map(([node, [cores = 0, memoryGb = 0, diskGb = 0]]) => [
+			node,
+			{ cores, memoryMb: memoryGb * 1024, diskGb },
+		]),
+	);
+}
+
 /** The hypervisor settings from the environment; throws HypervisorConfigError listing every problem. */
 export function readHypervisorConfig(env: Env): HypervisorConfig {
 	const problems: string[] = [];
@@ -52,7 +73,13 @@ export function readHypervisorConfig(env: Env): HypervisorConfig {
 				`HYPERVISOR_SIM_DELAY_MS must be whole milliseconds from 0, not "${delayRaw}"`,
 			);
 		const file = env.HYPERVISOR_SIM_FILE?.trim();
-		return { kind: 'simulated', delayMs: delay.data, ...(file ? { file } : {}) };
+		const capacity = readSimCapacity(env);
+		return {
+			kind: 'simulated',
+			delayMs: delay.data,
+			...(file ? { file } : {}),
+			...(capacity ? { capacity } : {}),
+		};
 	}
 	const url = readUrl(rawUrl, problems);
 	const tokenId = env.PROXMOX_TOKEN_ID?.trim() ?? '';

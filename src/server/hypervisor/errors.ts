@@ -42,6 +42,14 @@ export class HypervisorConflictError extends HypervisorError {
 	override name = 'HypervisorConflictError';
 }
 
+/**
+ * The node has not the room for the machine asked (its cores, memory or disk, by the operator's
+ * over-commit rules): nothing was made. Another node, or the same one after machines left.
+ */
+export class HypervisorNoRoomError extends HypervisorError {
+	override name = 'HypervisorNoRoomError';
+}
+
 /** No answer, a timeout, a 5xx or a file lock timeout: every method is safe to call again. */
 export class HypervisorUnavailableError extends HypervisorError {
 	override name = 'HypervisorUnavailableError';

@@ -21,6 +21,7 @@ const SETTINGS = [
 	'PROXMOX_CA_FILE',
 	'HYPERVISOR_SIM_FILE',
 	'HYPERVISOR_SIM_DELAY_MS',
+	'HYPERVISOR_SIM_CAPACITY',
 ] as const;
 
 function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
@@ -29,6 +30,7 @@ function unconfigured(reason: HypervisorConfigError, env: Env): Hypervisor {
 		kind: env.PROXMOX_URL?.trim() ? 'proxmox' : 'simulated',
 		createMachine: reject,
 		machineState: reject,
+		room: reject,
 		power: reject,
 		reinstall: reject,
 		setPassword: reject,

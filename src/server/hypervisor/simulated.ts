@@ -21,6 +21,7 @@ import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim
 import type { Hypervisor, MachineRef } from './types';
 import { bootText } from './sim-boot-text';
 import { openSimulatedConsole } from '../rfb/rfb-server';
+import { claimRoom, roomOn } from './sim-capacity';
 
 // The embedded default when no Proxmox is configured: real machines kept in memory or a file,
 // moving through cloning, stopped, starting, running with HYPERVISOR_SIM_DELAY_MS per step, and
@@ -89,6 +90,7 @@ export function createSimulatedHypervisor(
 				throw new HypervisorConflictError(
 					`unable to create VM ${spec.vmid}: config file already exists`,
 				);
+			claimRoom(roomOn(config, data.machines, spec.node), spec, spec.node);
 			data.machines.push({
 				vmid: spec.vmid,
 				node: spec.node,
@@ -106,6 +108,9 @@ export function createSimulatedHypervisor(
 			});
 			save(data);
 			return { node: spec.node, vmid: spec.vmid };
+		},
+		async room(node) {
+			return roomOn(config, load().machines, node);
 		},
 		async machineState(ref) {
 			const machine = find(load(), ref);

@@ -1,5 +1,6 @@
 import type { Tables } from '../../lib/database.types';
 import { findGame, type GameId } from '../../lib/games';
+import { locationIdSchema } from '../../lib/domain/location';
 import { getGamePanel } from '../game-panel';
 import { GamePanelError, GamePanelRateLimitedError } from '../game-panel/errors';
 import { logger } from '../log/logger';
@@ -14,7 +15,7 @@ import { backupsOf, setUpBackups } from './backup-setup';
 import { provisionVps } from './vps-provision';
 
 const serviceColumns =
-	'id, user_id, status, product_type, game, plan_id, ram_gb, storage_gb, daily_backup_at';
+	'id, user_id, status, product_type, game, location, plan_id, ram_gb, storage_gb, daily_backup_at';
 type ServiceRow = Pick<
 	Tables<'services'>,
 	| 'id'
@@ -22,6 +23,7 @@ type ServiceRow = Pick<
 	| 'status'
 	| 'product_type'
 	| 'game'
+	| 'location'
 	| 'plan_id'
 	| 'ram_gb'
 	| 'storage_gb'
@@ -89,6 +91,12 @@ async function provisionHeld(
 		await giveUp(admin, origin, row, email, profile?.preferred_locale, 'unknown game');
 		return;
 	}
+	// Placed where the customer chose at checkout (services.location).
+	const location = locationIdSchema.safeParse(row.location);
+	if (!location.success) {
+		await giveUp(admin, origin, row, email, profile?.preferred_locale, 'unknown location');
+		return;
+	}
 	const panel = getGamePanel();
 	const attempt = async (): Promise<TryOutcome> => {
 		const setup = await setUpServer(admin, panel, lease, {
@@ -100,6 +108,7 @@ async function provisionHeld(
 				accountId: row.user_id,
 			},
 			game: game as GameId,
+			location: location.data,
 			name: `${row.game}-${row.id.slice(0, 8)}`,
 			ramGb: row.ram_gb,
 			storageGb: row.storage_gb,

@@ -119,6 +119,7 @@ export async function startBillingStack(
 			serviceId: id,
 			customer: { email: 'demo@frostnode.example', firstName: 'Demo', lastName: 'Kunde' },
 			game: 'palworld',
+			location: 'oslo',
 			name: `billing ${serial}`,
 			ramGb: 8,
 			storageGb: 25,

@@ -17,6 +17,7 @@ function order(overrides: Partial<CreateServerInput> = {}): CreateServerInput {
 		serviceId: `svc_${randomUUID()}`,
 		customer: { email: 'kari.nordmann@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 		game: 'minecraft',
+		location: 'oslo',
 		name: 'Kari sin verden',
 		ramGb: 4,
 		storageGb: 20,

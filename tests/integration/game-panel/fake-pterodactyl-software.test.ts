@@ -50,7 +50,14 @@ const startup = (extra: Record<string, unknown> = {}) => ({
 
 async function server(): Promise<ServerRef> {
 	const created = await panel.createServer({
-		...{ serviceId: `svc_${Math.random()}`, game: 'minecraft', name: 'x', ramGb: 2, storageGb: 10 },
+		...{
+			serviceId: `svc_${Math.random()}`,
+			game: 'minecraft',
+			location: 'oslo',
+			name: 'x',
+			ramGb: 2,
+			storageGb: 10,
+		},
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	});
 	await waitForState(panel, created, 'offline');

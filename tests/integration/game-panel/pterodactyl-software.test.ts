@@ -40,7 +40,14 @@ const startups = (ref: ServerRef) =>
 
 async function installed(on: GamePanel = panel) {
 	const server = await on.createServer({
-		...{ serviceId: `svc_${Math.random()}`, game: 'minecraft', name: 'x', ramGb: 4, storageGb: 20 },
+		...{
+			serviceId: `svc_${Math.random()}`,
+			game: 'minecraft',
+			location: 'oslo',
+			name: 'x',
+			ramGb: 4,
+			storageGb: 20,
+		},
 		customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	});
 	await waitForState(on, server, 'offline');

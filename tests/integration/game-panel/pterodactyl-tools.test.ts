@@ -35,6 +35,7 @@ const order = (overrides: Partial<CreateServerInput> = {}): CreateServerInput =>
 	serviceId: `svc_${randomUUID()}`,
 	customer: { email: 'kari.nordmann@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	game: 'minecraft',
+	location: 'oslo',
 	name: 'Kari sin verden',
 	ramGb: 4,
 	storageGb: 20,

@@ -25,6 +25,7 @@ const order = {
 	serviceId: 'svc_kept',
 	customer: { email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' },
 	game: 'valheim',
+	location: 'oslo',
 	name: 'Kari sin verden',
 	ramGb: 4,
 	storageGb: 20,

@@ -73,6 +73,7 @@ export async function minecraftService(
 				serviceId: id,
 				customer: { email: 'demo@frostnode.example', firstName: 'Demo', lastName: 'Kunde' },
 				game: 'minecraft',
+				location: 'oslo',
 				name: `minecraft ${serial}`,
 				ramGb,
 				storageGb: 25,
