@@ -12,6 +12,7 @@ import type {
 	SoftwareInstallStatus,
 } from '../domain/minecraft-software';
 import type { SoftwareChangeKind, SoftwareInstallStep } from '../domain/software-change';
+import type { LocationId } from '../domain/location';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
 // server that builds it and the browser that shows it. Amounts are minor units; dates ISO strings.
@@ -230,7 +231,8 @@ export interface SoftwareCatalogueAnswer {
 
 export interface ServerDetail extends ServerRow, ServerSoftware {
 	storageGb: number;
-	location: string;
+	/** Where it runs (content/catalogue/locations.json), chosen when it was ordered. */
+	location: LocationId;
 	/** Where players connect (host:port); null until the server is set up. */
 	address: string | null;
 	/** Whether that address is an IP address or a host name (the panel's alias), to say which. */

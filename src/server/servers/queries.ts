@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { productTypeSchema, type ProductType } from '../../lib/domain/product';
+import { locationIdSchema } from '../../lib/domain/location';
 import { serviceEventSchema } from '../../lib/domain/service-event';
 import { serviceCreditBalance } from '../billing/service-credit';
 import type { PageSize } from '../../lib/panel/invoice-view';
@@ -133,7 +134,7 @@ export async function serverDetail(
 	return {
 		...row,
 		storageGb: s.storage_gb,
-		location: s.location,
+		location: locationIdSchema.parse(s.location),
 		address: s.panel_address,
 		addressKind: host ? (isIP(host) ? 'ip' : 'host') : null,
 		extras: {
