@@ -20,6 +20,10 @@ import OptionGroup from './OptionGroup';
 import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
 import SubdomainField from './SubdomainField';
+import LocationField from './LocationField';
+import type { LocationId } from '../../lib/domain/location';
+import type { ProductType } from '../../lib/domain/product';
+import type { LocationOption } from '../../lib/locations/option';
 import type { SubdomainCheck } from '../../stores/subdomain-check';
 import type { PublicVpsImage } from '../../lib/vps/images';
 import type { VpsPartOf } from '../../stores/configurator-vps';
@@ -42,6 +46,8 @@ export interface ConfiguratorProps {
 	fallbackCurrency: Currency;
 	cartPath: string;
 	strings: ConfiguratorStrings;
+	/** Where the page's product is sold, in the page's language, and the one preselected. */
+	locations?: { product: ProductType; options: LocationOption[]; nearest: LocationId };
 }
 
 export default function Configurator({
@@ -51,10 +57,22 @@ export default function Configurator({
 	fallbackCurrency,
 	cartPath,
 	strings: s,
+	locations,
 	vps,
 }: ConfiguratorProps & { vps?: VpsSetup }) {
 	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
-	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.part));
+	const [configurator] = useState(() =>
+		createConfigurator(
+			plans,
+			undefined,
+			vps?.part,
+			locations && {
+				product: locations.product,
+				offered: locations.options.map((option) => option.id),
+				nearest: locations.nearest,
+			},
+		),
+	);
 	const state = useStore(configurator.$state);
 	const chosen = useStore($chosenCurrency);
 	const hydrated = useHydrated();
@@ -78,6 +96,11 @@ export default function Configurator({
 		if (item && new URLSearchParams(window.location.search).has('edit')) configurator.resume(item);
 	}, [configurator]);
 
+	// Which locations have room for this plan and size: asked again whenever either changes.
+	useEffect(() => {
+		void configurator.location?.refresh();
+	}, [configurator, state.planId, state.ram]);
+
 	// The subdomain extra is ordered with a usable label: "Add to cart" waits for one.
 	const [labelCheck, setLabelCheck] = useState<SubdomainCheck>({ state: 'idle' });
 	const [labelAsked, setLabelAsked] = useState(false);
@@ -93,6 +116,10 @@ export default function Configurator({
 			return;
 		}
 		const choice = configurator.cartChoice();
+		if (!choice && configurator.location?.$chosenFull.get()) {
+			document.querySelector<HTMLInputElement>('[data-location-field] input:enabled')?.focus();
+			return;
+		}
 		if (!choice) {
 			setVpsAsked(true);
 			document
@@ -151,6 +178,14 @@ export default function Configurator({
 								: fill(s['configurator.addOn'], { price: money(o.prices[currency]) }),
 					}))}
 					onChange={configurator.setStorage}
+				/>
+			)}
+			{locations && configurator.location && (
+				<LocationField
+					part={configurator.location}
+					options={locations.options}
+					value={state.location}
+					strings={s}
 				/>
 			)}
 			<ExtrasField

@@ -127,6 +127,8 @@ export interface InvoiceDetail extends InvoiceRow {
 	lines: {
 		kind: string;
 		description: string;
+		/** Printed under the description: where the line's server runs ("Frankfurt, Germany"). */
+		detail: string | null;
 		quantity: number;
 		unitAmount: number;
 		amount: number;

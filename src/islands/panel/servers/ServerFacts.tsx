@@ -1,4 +1,5 @@
 import type { ServerDetail } from '../../../lib/panel/types';
+import { locationLabel } from '../../../lib/locations/label';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { FactCard, type Fact } from './FactCard';
@@ -36,7 +37,11 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 					[t('servers.name'), serviceName(server, t)],
 					[t('servers.address'), server.subdomain?.address ?? server.address ?? '—'],
 					...panelAddress,
-					[t('servers.location'), t(`servers.location.${server.location}`)],
+					[
+						t('servers.location'),
+						locationLabel(server.location, t(`location.${server.location}`), tools.intl),
+						'location',
+					],
 					[t('servers.plan'), t(`servers.tier.${server.tier}`)],
 					[t('servers.ram'), `${server.ramGb} GB`],
 					[t('servers.storage'), `${server.storageGb} GB`],
