@@ -47,12 +47,17 @@ const sameEverywhere = [
 	// The audit log's field names that are the same word everywhere.
 	'staff.audit.field.status',
 	'staff.audit.field.id',
+	// Cities whose name is the same in every language.
+	'location.oslo',
+	'location.stockholm',
 ];
 
 /** Words a language shares with English (shop words that are simply the same). */
 const sameAsEnglish: Record<string, string[]> = {
-	no: ['panel.nav.support', 'gameConsole.send', 'gameConsole.disk'],
+	no: ['panel.nav.support', 'gameConsole.send', 'gameConsole.disk', 'location.frankfurt'],
 	da: [
+		'location.frankfurt',
+		'location.helsinki',
 		'tier.budget',
 		'cart.subtotal',
 		'panel.nav.support',
@@ -70,6 +75,7 @@ const sameAsEnglish: Record<string, string[]> = {
 		'modpacks.search.downloads',
 	],
 	de: [
+		'location.helsinki',
 		'tier.budget',
 		// German gamers say Backups.
 		'gameServer.tab.backups',

@@ -31,6 +31,7 @@ export const routes = {
 	vpsCancel: (id: string) => `/panel/vps/${id}/cancel`,
 	orderGame: '/games',
 	orderVps: '/vps-hosting',
+	locations: '/locations',
 	support: '/panel/support',
 	ticket: (id: string) => `/panel/support/tickets/${id}`,
 	affiliate: '/panel/affiliate',

@@ -71,6 +71,16 @@ export function parseLocations(input: unknown): Location[] {
 /** The catalogue's locations, in its order (the order every page lists them in). */
 export const locations: readonly Location[] = /* @__PURE__ */ parseLocations(data);
 
+/**
+ * What a visitor may know of a location: what it offers and where to time it, never the game
+ * panel's location ids or the hypervisor's node names (those stay on the server).
+ */
+export type PublicLocation = Pick<Location, 'id' | 'country' | 'products' | 'testAddress'>;
+
+export function publicLocation({ id, country, products, testAddress }: Location): PublicLocation {
+	return { id, country, products: [...products], testAddress };
+}
+
 export function findLocation(id: unknown): Location | undefined {
 	return locations.find((location) => location.id === id);
 }

@@ -65,6 +65,8 @@ export const limits = {
 	vpsActionsPerAccount: limit('vpsActionsPerAccount', { max: 60, windowSeconds: 300 }),
 	/** Subdomain availability checks per client: the configurator asks as the customer types. */
 	subdomainChecksPerAddress: limit('subdomainChecksPerAddress', { max: 120, windowSeconds: 300 }),
+	/** Location availability reads per client (`GET /api/locations`): each asks the game panel and the hypervisor for room. */
+	locationChecksPerAddress: limit('locationChecksPerAddress', { max: 120, windowSeconds: 300 }),
 	/** Visits through referral links counted per client: enough for a household, not for a script. */
 	referralVisitsPerAddress: limit('referralVisitsPerAddress', { max: 20, windowSeconds: 3600 }),
 	/** Live password-strength feedback while typing (debounced by the page). */
