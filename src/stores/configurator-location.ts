@@ -28,7 +28,7 @@ function fullOf(answer: unknown): FullLocations | null {
 /**
  * The configurator's location: preselected nearest to the visitor's language, moved to the next
  * with room while the visitor has not chosen one themselves, and never a full one chosen by a
- * click. Whether a location is full depends on the plan and RAM, so it is asked again after each
+ * click. Whether a location is full depends on the plan and size, so it is asked again after each
  * change; a stale answer (the choice moved on meanwhile) is dropped.
  */
 export function locationPart($state: MapStore<ServerChoice>, setup: LocationSetup) {
@@ -59,15 +59,17 @@ export function locationPart($state: MapStore<ServerChoice>, setup: LocationSetu
 			chosenByVisitor = true;
 			place(id);
 		},
-		/** Asks which locations have room for the plan and RAM chosen now. */
+		/** Asks which locations have room for the plan, RAM and storage chosen now. */
 		refresh: async (fetcher: typeof fetch = fetch) => {
-			const { planId, ram } = $state.get();
+			const { planId, ram, storageGb } = $state.get();
 			const query = new URLSearchParams({ product: setup.product, plan: planId, ram: String(ram) });
+			if (storageGb !== null) query.set('storage', String(storageGb));
 			try {
 				const response = await fetcher(`/api/locations?${query}`);
 				const full = response.ok ? fullOf(await response.json()) : null;
 				const now = $state.get();
-				if (!full || now.planId !== planId || now.ram !== ram) return;
+				const moved = now.planId !== planId || now.ram !== ram || now.storageGb !== storageGb;
+				if (!full || moved) return;
 				$full.set(full);
 				if (!chosenByVisitor && now.location && full[now.location]) place(withRoom());
 			} catch {

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findPlan, vpsPlans } from '../lib/catalogue';
 import { publicVpsImage, vpsImages } from '../lib/vps/images';
 import { createConfigurator } from './configurator';
 import { vpsPart } from './configurator-vps';
 import { summarize } from '../lib/pricing';
+import type { LocationSetup } from './configurator-location';
 
 const minecraft = [findPlan('minecraft-budget')!, findPlan('minecraft-premium')!];
 
@@ -149,5 +150,84 @@ describe('the VPS fields', () => {
 		const c = createConfigurator(minecraft, undefined, vpsPart(images));
 		expect(c.cartChoice()).toEqual(c.$state.get());
 		expect(createConfigurator(minecraft).vps).toBeNull();
+	});
+});
+
+describe('the location', () => {
+	const valheim = [findPlan('valheim-standard')!];
+	const game: LocationSetup = {
+		product: 'game',
+		offered: ['oslo', 'frankfurt', 'stockholm'],
+		nearest: 'frankfurt',
+	};
+	/** GET /api/locations answering `full` for the locations named, and what it was asked. */
+	const answering = (...full: string[]) =>
+		vi.fn(async (url: string) => {
+			void url;
+			const locations = game.offered.map((id) => ({ id, full: full.includes(id) }));
+			return new Response(JSON.stringify({ locations }));
+		});
+
+	it('preselects the nearest location and takes only one the page offers', () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		expect(c.$state.get().location).toBe('frankfurt');
+		c.location!.choose('stockholm');
+		expect(c.cartChoice()?.location).toBe('stockholm');
+		c.location!.choose('helsinki');
+		expect(c.$state.get().location).toBe('stockholm');
+		expect(createConfigurator(valheim).location).toBeNull();
+	});
+
+	it('asks for room at the size chosen, and moves a preselected full location to one with room', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		c.setRam(10);
+		const fetcher = answering('frankfurt');
+		await c.location!.refresh(fetcher as unknown as typeof fetch);
+		expect(fetcher.mock.calls[0]![0]).toBe(
+			'/api/locations?product=game&plan=valheim-standard&ram=10&storage=25',
+		);
+		expect(c.location!.$full.get()).toEqual({ oslo: false, frankfurt: true, stockholm: false });
+		expect(c.$state.get().location).toBe('oslo');
+		c.location!.choose('frankfurt');
+		expect(c.$state.get().location).toBe('oslo');
+	});
+
+	it('keeps a location the visitor chose, and holds the cart back while it is full', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		c.location!.choose('stockholm');
+		await c.location!.refresh(answering('stockholm') as unknown as typeof fetch);
+		expect(c.$state.get().location).toBe('stockholm');
+		expect(c.location!.$chosenFull.get()).toBe(true);
+		expect(c.cartChoice()).toBeNull();
+		await c.location!.refresh(answering() as unknown as typeof fetch);
+		expect(c.cartChoice()?.location).toBe('stockholm');
+	});
+
+	it('drops an answer for a size no longer chosen, and shows nothing full when it cannot ask', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		const pending = c.location!.refresh(answering('frankfurt') as unknown as typeof fetch);
+		c.setRam(8);
+		await pending;
+		expect(c.location!.$full.get()).toEqual({});
+		await c.location!.refresh(vi.fn().mockRejectedValue(new TypeError('offline')));
+		expect(c.location!.$full.get()).toEqual({});
+		expect(c.cartChoice()?.location).toBe('frankfurt');
+	});
+
+	it('resumes the location of a configuration brought back, or the nearest for one without', () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		const choice = {
+			planId: 'valheim-standard',
+			ram: 6,
+			storageGb: 25,
+			extras: [],
+			cycle: 'monthly' as const,
+		};
+		c.resume({ ...choice, location: 'stockholm' });
+		expect(c.$state.get().location).toBe('stockholm');
+		c.resume(choice);
+		expect(c.$state.get().location).toBe('frankfurt');
+		c.resume({ ...choice, location: 'helsinki' });
+		expect(c.$state.get().location).toBe('frankfurt');
 	});
 });

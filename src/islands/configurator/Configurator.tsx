@@ -96,10 +96,10 @@ export default function Configurator({
 		if (item && new URLSearchParams(window.location.search).has('edit')) configurator.resume(item);
 	}, [configurator]);
 
-	// Which locations have room for this plan and size: asked again whenever either changes.
+	// Which locations have room for this plan and size: asked again whenever they change.
 	useEffect(() => {
 		void configurator.location?.refresh();
-	}, [configurator, state.planId, state.ram]);
+	}, [configurator, state.planId, state.ram, state.storageGb]);
 
 	// The subdomain extra is ordered with a usable label: "Add to cart" waits for one.
 	const [labelCheck, setLabelCheck] = useState<SubdomainCheck>({ state: 'idle' });

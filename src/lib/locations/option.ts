@@ -1,4 +1,5 @@
 import type { LocationId } from '../domain/location';
+import type { ProductType } from '../domain/product';
 
 /**
  * A location as an island shows it: its id and its names in the page's language (city, country,
@@ -14,3 +15,22 @@ export interface LocationOption {
 
 /** "Frankfurt, Germany" from an option, as the cart and checkout show the chosen one. */
 export const optionLabel = (option: LocationOption) => `${option.city}, ${option.countryName}`;
+
+/** Every location named for the cart and checkout, and per product the one preselected. */
+export interface CartLocations {
+	options: LocationOption[];
+	nearest: Record<ProductType, LocationId>;
+}
+
+/**
+ * Where an item of `product` will run: its chosen location, else the one nearest to the page's
+ * language (what checkout places an order without one in).
+ */
+export function itemLocation(
+	chosen: LocationId | undefined,
+	product: ProductType,
+	where: CartLocations,
+): LocationOption | undefined {
+	const id = chosen ?? where.nearest[product];
+	return where.options.find((option) => option.id === id);
+}

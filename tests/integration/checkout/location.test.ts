@@ -148,12 +148,17 @@ async function written() {
 async function serviceOf(orderId: unknown) {
 	const { data } = await b.p.service
 		.from('orders')
-		.select('service_id, services(location), invoices(invoice_items(line))')
+		.select('service_id, invoices(invoice_items(line))')
 		.eq('id', String(orderId))
+		.single();
+	const { data: service } = await b.p.service
+		.from('services')
+		.select('location')
+		.eq('id', data!.service_id!)
 		.single();
 	return {
 		id: data!.service_id!,
-		location: data!.services!.location,
+		location: service!.location,
 		line: data!.invoices[0]!.invoice_items[0]!.line as Record<string, unknown>,
 	};
 }
