@@ -162,10 +162,10 @@ describe('the location', () => {
 	};
 	/** GET /api/locations answering `full` for the locations named, and what it was asked. */
 	const answering = (...full: string[]) =>
-		vi.fn(async (url: string) => {
+		vi.fn((url: string) => {
 			void url;
 			const locations = game.offered.map((id) => ({ id, full: full.includes(id) }));
-			return new Response(JSON.stringify({ locations }));
+			return Promise.resolve(new Response(JSON.stringify({ locations })));
 		});
 
 	it('preselects the nearest location and takes only one the page offers', () => {

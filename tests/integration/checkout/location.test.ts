@@ -154,7 +154,7 @@ async function serviceOf(orderId: unknown) {
 	const { data: service } = await b.p.service
 		.from('services')
 		.select('location')
-		.eq('id', data!.service_id!)
+		.eq('id', data!.service_id)
 		.single();
 	return {
 		id: data!.service_id!,
