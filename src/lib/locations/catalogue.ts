@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import data from '../../../content/catalogue/locations.json';
-import { locationIdSchema, type LocationId } from '../domain/location';
-import { productTypeSchema, type ProductType } from '../domain/product';
+import data from '../../../content/catalogue/locations.json' with { type: 'json' };
+import { locationIdSchema, type LocationId } from '../domain/location.ts';
+import { productTypeSchema, type ProductType } from '../domain/product.ts';
 
 // Where the business runs servers (content/catalogue/locations.json): the one source of every
 // location shown, offered, counted or placed. A location offers a product only with the section

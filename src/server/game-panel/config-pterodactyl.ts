@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { games, type GameId } from '../../lib/games.ts';
 import { GamePanelConfigError } from './errors.ts';
 import { errorText } from '../log/error-text.ts';
+import { locationsFor, type Location } from '../../lib/locations/catalogue.ts';
 
 // PTERODACTYL_* variables (relative imports carry .ts: the site server's start-up check loads this
 // file directly). Every game we sell needs an egg: a game without one would only fail
@@ -19,9 +20,15 @@ export interface EggConfig {
 }
 
 export type Placement =
-	/** The panel picks a node with room in these locations, then a free port (`deploy`). */
-	| { strategy: 'deploy'; locationIds: number[]; portRanges: string[] }
-	/** We pick the first unassigned allocation of one node (single provisioning worker only). */
+	/**
+	 * The panel picks a node with room in the chosen location's panel locations (the catalogue's
+	 * `game.panelLocationIds`), then a free port in these ranges (`deploy`).
+	 */
+	| { strategy: 'deploy'; portRanges: string[] }
+	/**
+	 * We pick the first unassigned allocation of one node (single provisioning worker only): one
+	 * node is one location, so only a catalogue selling games in one location allows it.
+	 */
 	| { strategy: 'node'; nodeId: number };
 
 export interface PterodactylConfig {
@@ -121,29 +128,44 @@ function readEggs(raw: string | undefined, readFile: (path: string) => string, p
 	return parsed.data;
 }
 
-function readPlacement(env: Env, problems: string[]): Placement {
+function readPlacement(
+	env: Env,
+	gameLocations: readonly Location[],
+	problems: string[],
+): Placement {
+	// The catalogue says where each location's servers go; a second list here could disagree.
+	if (env.PTERODACTYL_LOCATION_IDS?.trim())
+		problems.push(
+			"PTERODACTYL_LOCATION_IDS is no longer read (remove it): each location's Pterodactyl location ids are its game.panelLocationIds in content/catalogue/locations.json",
+		);
 	const strategy = env.PTERODACTYL_ALLOCATION?.trim() || 'deploy';
 	if (strategy === 'node') {
 		const nodeId = positiveId.safeParse(env.PTERODACTYL_NODE_ID?.trim() || undefined);
 		if (!nodeId.success)
 			problems.push('PTERODACTYL_NODE_ID must be a node id with PTERODACTYL_ALLOCATION=node');
+		if (gameLocations.length > 1)
+			problems.push(
+				`PTERODACTYL_ALLOCATION=node puts every server on one node, but content/catalogue/locations.json sells game servers in ${gameLocations.map((l) => l.id).join(', ')}: use deploy`,
+			);
 		return { strategy, nodeId: nodeId.data ?? 0 };
 	}
 	if (strategy !== 'deploy')
 		problems.push(`PTERODACTYL_ALLOCATION must be deploy or node, not "${strategy}"`);
-	const locations = list(env.PTERODACTYL_LOCATION_IDS);
-	const locationIds = locations.map((part) => positiveId.safeParse(part).data ?? 0);
-	if (!locations.length)
-		problems.push('PTERODACTYL_LOCATION_IDS is not set (comma-separated location ids)');
-	else if (locationIds.includes(0))
-		problems.push('PTERODACTYL_LOCATION_IDS must be comma-separated ids');
 	const portRanges = list(env.PTERODACTYL_PORT_RANGE);
 	if (portRanges.some((range) => !PORT_RANGE.test(range)))
 		problems.push('PTERODACTYL_PORT_RANGE must be ports or ranges like 25565,27000-27100');
-	return { strategy: 'deploy', locationIds, portRanges };
+	return { strategy: 'deploy', portRanges };
 }
 
-export function readPterodactyl(env: Env, readFile: (path: string) => string): PterodactylConfig {
+/**
+ * The Pterodactyl settings; `gameLocations` are where the catalogue sells game servers (another
+ * list only in tests of the single-location case).
+ */
+export function readPterodactyl(
+	env: Env,
+	readFile: (path: string) => string,
+	gameLocations: readonly Location[] = locationsFor('game'),
+): PterodactylConfig {
 	const problems: string[] = [];
 	const url = readUrl(env.PTERODACTYL_URL?.trim() ?? '', problems);
 	const applicationKey = readKey(
@@ -160,7 +182,7 @@ export function readPterodactyl(env: Env, readFile: (path: string) => string): P
 	);
 	const wingsOrigin = readOrigin(env.PTERODACTYL_WINGS_ORIGIN?.trim() || url, problems);
 	const eggs = readEggs(env.PTERODACTYL_EGGS, readFile, problems) as Record<GameId, EggConfig>;
-	const placement = readPlacement(env, problems);
+	const placement = readPlacement(env, gameLocations, problems);
 	if (problems.length)
 		throw new GamePanelConfigError(`The game panel is not configured: ${problems.join('; ')}`);
 	return { kind: 'pterodactyl', url, applicationKey, clientKey, wingsOrigin, eggs, placement };

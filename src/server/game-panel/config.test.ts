@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../lib/games';
 import { readGamePanelConfig } from './config';
+import { readPterodactyl as readPterodactylFile } from './config-pterodactyl';
+import { findLocation } from '../../lib/locations/catalogue';
 import { GamePanelConfigError } from './errors';
 import { getGamePanel } from './index';
 
@@ -12,7 +14,6 @@ const pterodactyl = {
 	PTERODACTYL_APPLICATION_KEY: applicationKey,
 	PTERODACTYL_CLIENT_KEY: clientKey,
 	PTERODACTYL_EGGS: JSON.stringify(eggs),
-	PTERODACTYL_LOCATION_IDS: '1, 3',
 };
 
 function readPterodactyl(env: Record<string, string>, readFile?: (path: string) => string) {
@@ -57,7 +58,7 @@ describe('readGamePanelConfig', () => {
 			clientKey,
 			wingsOrigin: 'https://panel.frostnode.example',
 			eggs,
-			placement: { strategy: 'deploy', locationIds: [1, 3], portRanges: [] },
+			placement: { strategy: 'deploy', portRanges: [] },
 		});
 	});
 
@@ -75,7 +76,6 @@ describe('readGamePanelConfig', () => {
 			'PTERODACTYL_APPLICATION_KEY is not set',
 			'PTERODACTYL_CLIENT_KEY is not set',
 			'PTERODACTYL_EGGS is not set',
-			'PTERODACTYL_LOCATION_IDS is not set',
 		])
 			expect(read).toThrow(name);
 	});
@@ -122,14 +122,10 @@ describe('readGamePanelConfig', () => {
 		expect(readPterodactyl(env, (path) => files[path] ?? '').eggs).toEqual(eggs);
 	});
 
-	it('places on one node, or by deploy with port ranges', () => {
-		const node = { ...pterodactyl, PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: '7' };
-		expect(readPterodactyl(node).placement).toEqual({ strategy: 'node', nodeId: 7 });
-		expect(() => readGamePanelConfig({ ...node, PTERODACTYL_NODE_ID: '' })).toThrow(
-			/PTERODACTYL_NODE_ID/,
-		);
+	it('places by deploy with port ranges, each location where the catalogue says', () => {
 		const ranges = { ...pterodactyl, PTERODACTYL_PORT_RANGE: '25565, 27000-27100' };
-		expect(readPterodactyl(ranges).placement).toMatchObject({
+		expect(readPterodactyl(ranges).placement).toEqual({
+			strategy: 'deploy',
 			portRanges: ['25565', '27000-27100'],
 		});
 		expect(() => readGamePanelConfig({ ...ranges, PTERODACTYL_PORT_RANGE: 'all' })).toThrow(
@@ -138,6 +134,25 @@ describe('readGamePanelConfig', () => {
 		expect(() => readGamePanelConfig({ ...pterodactyl, PTERODACTYL_ALLOCATION: 'auto' })).toThrow(
 			/deploy or node/,
 		);
+		// The catalogue is the one list of panel locations: the old setting is refused, not ignored.
+		expect(() => readGamePanelConfig({ ...pterodactyl, PTERODACTYL_LOCATION_IDS: '1,3' })).toThrow(
+			/PTERODACTYL_LOCATION_IDS is no longer read \(remove it\): .*game\.panelLocationIds in content\/catalogue\/locations\.json/,
+		);
+	});
+
+	it('places on one node only where the catalogue sells games in one location', () => {
+		const node = { ...pterodactyl, PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: '7' };
+		expect(() => readGamePanelConfig(node)).toThrow(
+			'PTERODACTYL_ALLOCATION=node puts every server on one node, but content/catalogue/locations.json sells game servers in oslo, frankfurt, stockholm: use deploy',
+		);
+		const oneLocation = [findLocation('oslo')!];
+		expect(readPterodactylFile(node, () => '', oneLocation).placement).toEqual({
+			strategy: 'node',
+			nodeId: 7,
+		});
+		expect(() =>
+			readPterodactylFile({ ...node, PTERODACTYL_NODE_ID: '' }, () => '', oneLocation),
+		).toThrow(/PTERODACTYL_NODE_ID/);
 	});
 });
 

@@ -2,7 +2,9 @@ import type { PterodactylConfig } from './config';
 import { GamePanelConfigError, GamePanelError } from './errors';
 import { toMiB } from './input';
 import type { PanelHttp } from './pterodactyl-http';
-import { allocationListSchema, eggSchema } from './pterodactyl-schemas';
+import { panelLocationIds } from './pterodactyl-room';
+import { allocationListSchema, eggSchema, nodeRoomSchema } from './pterodactyl-schemas';
+import type { LocationId } from '../../lib/domain/location';
 
 // What POST /servers needs besides the owner (pterodactyl-users.ts), as Paymenter gathers it: the
 // egg's image, startup and variables, where the server goes, and its limits.
@@ -32,12 +34,18 @@ export async function eggTemplate(http: PanelHttp, config: PterodactylConfig, ga
 	};
 }
 
-export async function placement(http: PanelHttp, config: PterodactylConfig) {
+/** Where the server goes: a node of the location's panel locations (deploy), or the one node. */
+export async function placement(http: PanelHttp, config: PterodactylConfig, location: LocationId) {
 	const place = config.placement;
+	const locations = panelLocationIds(location);
 	if (place.strategy === 'deploy')
-		return {
-			deploy: { locations: place.locationIds, dedicated_ip: false, port_range: place.portRanges },
-		};
+		return { deploy: { locations, dedicated_ip: false, port_range: place.portRanges } };
+	// One node serves one location: never a server sold as Frankfurt on a node elsewhere.
+	const node = await http.get('application', `/nodes/${place.nodeId}`, nodeRoomSchema);
+	if (!locations.includes(node.attributes.location_id))
+		throw new GamePanelConfigError(
+			`PTERODACTYL_NODE_ID ${place.nodeId} is in panel location ${node.attributes.location_id}, not one of ${location}'s (${locations.join(', ')})`,
+		);
 	for (let page = 1; ; page++) {
 		const path = `/nodes/${place.nodeId}/allocations?per_page=100&page=${page}`;
 		const answer = await http.get('application', path, allocationListSchema);

@@ -85,6 +85,25 @@ export const eggSchema = item(
 
 export const nodeSchema = item(z.object({ fqdn: z.string(), daemon_sftp: z.number() }));
 
+// A node's room as the application API shows it (NodeTransformer): its limits in MiB, the
+// over-allocation percentages (not cast by the panel's model, so a string on some databases), and
+// the sum of its servers' limits. `public` false keeps it out of automatic deployment.
+const mib = z.coerce.number();
+const nodeRoomAttributes = z.object({
+	id: z.number(),
+	location_id: z.number(),
+	public: z.boolean(),
+	maintenance_mode: z.boolean(),
+	memory: mib,
+	memory_overallocate: mib,
+	disk: mib,
+	disk_overallocate: mib,
+	allocated_resources: z.object({ memory: mib, disk: mib }),
+});
+export type NodeRoom = z.infer<typeof nodeRoomAttributes>;
+export const nodeRoomSchema = item(nodeRoomAttributes);
+export const nodeRoomListSchema = list(nodeRoomAttributes);
+
 export const statsSchema = item(
 	z.object({
 		current_state: z.string().nullable().optional(),

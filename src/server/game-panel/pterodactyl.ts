@@ -9,6 +9,7 @@ import { parseBuildChange, parseCreateInput, parseDailyTime, toGb, toMiB } from 
 import { createPanelHttp, type PanelHttpOptions } from './pterodactyl-http';
 import { createPterodactylProbe } from './pterodactyl-probe';
 import { eggTemplate, limits, placement } from './pterodactyl-provision';
+import { pterodactylHasRoom } from './pterodactyl-room';
 import { panelStatus, toPanelServer, toStatus } from './pterodactyl-read';
 import { createBackups, type BackupOptions } from './pterodactyl-backups';
 import { openPterodactylConsole } from './pterodactyl-console';
@@ -62,6 +63,7 @@ export function createPterodactylPanel(
 	return {
 		kind: 'pterodactyl',
 		findServer,
+		hasRoom: (location, build) => pterodactylHasRoom(http, config, location, build),
 
 		async createServer(input) {
 			const spec = parseCreateInput(input);
@@ -76,7 +78,7 @@ export function createPterodactylPanel(
 				limits: limits(spec.ramGb, spec.storageGb, spec.cpuPercent ?? 0),
 				// Databases and extra ports are not sold (README: decisions); backups as the plan says.
 				feature_limits: { databases: 0, backups: spec.backups ?? 0, allocations: 0 },
-				...(await placement(http, config)),
+				...(await placement(http, config, spec.location)),
 			};
 			try {
 				const created = await http.send('application', 'POST', '/servers', body);

@@ -9,7 +9,7 @@ import type { ServerBuild } from './types';
 // catalogue's game locations exist here, as only their panel locations have nodes on the real
 // panel; GAME_PANEL_SIM_CAPACITY sets some, the rest get a generous default.
 
-export const DEFAULT_SIM_CAPACITY: SimCapacity = { memoryGb: 512, diskGb: 10_000 };
+export const DEFAULT_SIM_CAPACITY: SimCapacity = { memoryGb: 4096, diskGb: 100_000 };
 
 /** What is left in `location` (never below zero, even after a build grew past it). */
 export function roomLeft(

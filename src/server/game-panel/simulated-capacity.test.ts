@@ -24,6 +24,8 @@ const order = (location: CreateServerInput['location'], ramGb = 4, storageGb = 4
 	storageGb,
 });
 
+const size = (ramGb: number, storageGb: number) => ({ ramGb, storageGb, cpuPercent: 0 });
+
 function panel(env: Record<string, string> = {}) {
 	const config = readGamePanelConfig({ GAME_PANEL_SIM_DELAY_MS: '0', ...env });
 	if (config.kind !== 'simulated') throw new Error('expected the simulation');
@@ -33,11 +35,11 @@ function panel(env: Record<string, string> = {}) {
 describe('the simulated panel’s locations', () => {
 	it('offers every game location of the catalogue with room by default, and no other', async () => {
 		const p = panel();
-		const big = { ramGb: 64, storageGb: 500 };
+		const big = size(64, 500);
 		expect(await p.hasRoom('oslo', big)).toBe(true);
 		expect(await p.hasRoom('frankfurt', big)).toBe(true);
 		expect(await p.hasRoom('stockholm', big)).toBe(true);
-		expect(await p.hasRoom('copenhagen', { ramGb: 1, storageGb: 1 })).toBe(false);
+		expect(await p.hasRoom('copenhagen', size(1, 1))).toBe(false);
 		const refused = p.createServer(order('copenhagen'));
 		await expect(refused).rejects.toBeInstanceOf(GamePanelValidationError);
 		await expect(refused).rejects.toThrow(/location: is not a location with game servers/);
@@ -46,25 +48,25 @@ describe('the simulated panel’s locations', () => {
 	it('fills a location up, refuses it like a full deployment, and frees it on delete', async () => {
 		const p = panel({ GAME_PANEL_SIM_CAPACITY: 'frankfurt=8:100' });
 		const first = await p.createServer(order('frankfurt'));
-		expect(await p.hasRoom('frankfurt', { ramGb: 4, storageGb: 60 })).toBe(true);
-		expect(await p.hasRoom('frankfurt', { ramGb: 4, storageGb: 61 })).toBe(false);
+		expect(await p.hasRoom('frankfurt', size(4, 60))).toBe(true);
+		expect(await p.hasRoom('frankfurt', size(4, 61))).toBe(false);
 		await p.createServer(order('frankfurt'));
-		expect(await p.hasRoom('frankfurt', { ramGb: 0.5, storageGb: 1 })).toBe(false);
+		expect(await p.hasRoom('frankfurt', size(0.5, 1))).toBe(false);
 		const full = p.createServer(order('frankfurt'));
 		await expect(full).rejects.toBeInstanceOf(GamePanelError);
 		await expect(full).rejects.toMatchObject({ status: 400, code: 'NoViableNodeException' });
-		expect(await p.hasRoom('oslo', { ramGb: 4, storageGb: 40 })).toBe(true);
+		expect(await p.hasRoom('oslo', size(4, 40))).toBe(true);
 		await p.delete(first);
-		expect(await p.hasRoom('frankfurt', { ramGb: 4, storageGb: 40 })).toBe(true);
+		expect(await p.hasRoom('frankfurt', size(4, 40))).toBe(true);
 	});
 
 	it('counts a grown build, and never reports less than nothing', async () => {
 		const p = panel({ GAME_PANEL_SIM_CAPACITY: 'oslo=8:100' });
 		const server = await p.createServer(order('oslo', 4, 40));
 		await p.updateBuild(server, { ramGb: 16, storageGb: 40 });
-		expect(await p.hasRoom('oslo', { ramGb: 0.5, storageGb: 1 })).toBe(false);
+		expect(await p.hasRoom('oslo', size(0.5, 1))).toBe(false);
 		await p.updateBuild(server, { ramGb: 4, storageGb: 40 });
-		expect(await p.hasRoom('oslo', { ramGb: 4, storageGb: 60 })).toBe(true);
+		expect(await p.hasRoom('oslo', size(4, 60))).toBe(true);
 	});
 
 	it('keeps each server’s location in its file; servers from before locations are in Oslo', async () => {
@@ -87,11 +89,11 @@ describe('the simulated panel’s locations', () => {
 			}),
 		);
 		const p = panel({ GAME_PANEL_SIM_FILE: file, GAME_PANEL_SIM_CAPACITY: 'oslo=8:100' });
-		expect(await p.hasRoom('oslo', { ramGb: 3, storageGb: 1 })).toBe(false);
-		expect(await p.hasRoom('oslo', { ramGb: 2, storageGb: 1 })).toBe(true);
+		expect(await p.hasRoom('oslo', size(3, 1))).toBe(false);
+		expect(await p.hasRoom('oslo', size(2, 1))).toBe(true);
 		await p.createServer(order('frankfurt'));
 		const again = panel({ GAME_PANEL_SIM_FILE: file, GAME_PANEL_SIM_CAPACITY: 'frankfurt=4:40' });
-		expect(await again.hasRoom('frankfurt', { ramGb: 0.5, storageGb: 1 })).toBe(false);
+		expect(await again.hasRoom('frankfurt', size(0.5, 1))).toBe(false);
 	});
 
 	it('names a capacity it cannot read', () => {

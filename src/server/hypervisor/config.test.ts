@@ -27,6 +27,26 @@ describe('the hypervisor settings', () => {
 		});
 	});
 
+	it('reads the over-commit rules of the room, whole GB of reserve', () => {
+		const proxmox = { PROXMOX_URL: 'https://pve.example:8006', ...token };
+		expect(
+			readHypervisorConfig({
+				...proxmox,
+				PROXMOX_CPU_OVERCOMMIT: '1.5',
+				PROXMOX_MEMORY_RESERVE_GB: '8',
+			}),
+		).toMatchObject({ cpuOvercommit: 1.5, memoryReserveGb: 8 });
+		for (const [name, value] of [
+			['PROXMOX_CPU_OVERCOMMIT', '0'],
+			['PROXMOX_CPU_OVERCOMMIT', 'lots'],
+			['PROXMOX_MEMORY_RESERVE_GB', '1.5'],
+			['PROXMOX_MEMORY_RESERVE_GB', '-2'],
+		] as const)
+			expect(() => readHypervisorConfig({ ...proxmox, [name]: value })).toThrow(
+				new RegExp(`^${name} must be`),
+			);
+	});
+
 	it('lists every problem at once and never echoes the secret', () => {
 		const read = () =>
 			readHypervisorConfig({

@@ -16,6 +16,10 @@ export interface ProxmoxConfig {
 	fingerprint?: string;
 	/** A PEM file of the cluster CA to trust, when set. */
 	caFile?: string;
+	/** vCPUs sold per host thread (PROXMOX_CPU_OVERCOMMIT; proxmox-room.ts's default when unset). */
+	cpuOvercommit?: number;
+	/** Memory kept for the host itself (PROXMOX_MEMORY_RESERVE_GB; default in proxmox-room.ts). */
+	memoryReserveGb?: number;
 }
 
 export interface SimulatedConfig {
@@ -94,6 +98,18 @@ export function readHypervisorConfig(env: Env): HypervisorConfig {
 			'PROXMOX_TLS_FINGERPRINT must be a SHA-256 fingerprint (32 hex pairs with colons)',
 		);
 	const caFile = env.PROXMOX_CA_FILE?.trim();
+	const cpuOvercommit = readNumber(
+		env,
+		'PROXMOX_CPU_OVERCOMMIT',
+		z.number().min(0.1).max(64),
+		problems,
+	);
+	const memoryReserveGb = readNumber(
+		env,
+		'PROXMOX_MEMORY_RESERVE_GB',
+		z.number().int().min(0).max(65_536),
+		problems,
+	);
 	if (problems.length) throw new HypervisorConfigError(problems.join('; '));
 	return {
 		kind: 'proxmox',
@@ -102,5 +118,25 @@ export function readHypervisorConfig(env: Env): HypervisorConfig {
 		tokenSecret,
 		...(fingerprint ? { fingerprint } : {}),
 		...(caFile ? { caFile } : {}),
+		...(cpuOvercommit === undefined ? {} : { cpuOvercommit }),
+		...(memoryReserveGb === undefined ? {} : { memoryReserveGb }),
 	};
+}
+
+function readNumber(
+	env: Env,
+	name: 'PROXMOX_CPU_OVERCOMMIT' | 'PROXMOX_MEMORY_RESERVE_GB',
+	schema: z.ZodNumber,
+	problems: string[],
+): number | undefined {
+	const raw = env[name]?.trim();
+	if (!raw) return undefined;
+	const parsed = schema.safeParse(Number(raw));
+	if (!parsed.success || !/^\d+(\.\d+)?$/.test(raw))
+		problems.push(
+			name === 'PROXMOX_CPU_OVERCOMMIT'
+				? `PROXMOX_CPU_OVERCOMMIT must be vCPUs per host thread from 0.1 to 64 (e.g. 2), not "${raw}"`
+				: `PROXMOX_MEMORY_RESERVE_GB must be whole GB from 0, not "${raw}"`,
+		);
+	return parsed.success ? parsed.data : undefined;
 }

@@ -1,10 +1,11 @@
-import { HypervisorConflictError } from './errors';
+import { HypervisorConflictError, HypervisorNotFoundError } from './errors';
 import { serviceTag, tagList } from './input';
 import type { Call } from './proxmox-http';
 import { accessParams, growDisk, ipconfig, powerTo, readConfig, vmPath } from './proxmox-machine';
 import { read, tagsOf, vmResourcesSchema } from './proxmox-schemas';
 import { waitTask, type Polling } from './proxmox-tasks';
-import type { MachineRef, MachineSpec } from './types';
+import { claimRoom } from './room-check';
+import type { MachineRef, MachineSpec, Resources } from './types';
 
 // How a machine is made: a linked clone of the image's template, its cloud-init configuration, the
 // disk grown, the start. Our service id is in the clone's description from the first moment and in
@@ -12,7 +13,11 @@ import type { MachineRef, MachineSpec } from './types';
 
 const marker = (serviceId: string) => `frostnode service ${serviceId}`;
 
-export function proxmoxBuilder(call: Call, polling: Polling) {
+export function proxmoxBuilder(
+	call: Call,
+	polling: Polling,
+	room: (node: string) => Promise<Resources>,
+) {
 	/** The machine carrying our service's tag anywhere in the cluster. */
 	async function findByTag(serviceId: string): Promise<MachineRef | undefined> {
 		const tag = serviceTag(serviceId);
@@ -32,6 +37,16 @@ export function proxmoxBuilder(call: Call, polling: Polling) {
 			full: 0,
 		});
 		await waitTask(call, task, polling);
+	}
+
+	/** Whether the VMID holds a clone this service started (its description says so). */
+	async function ourClone(spec: MachineSpec): Promise<boolean> {
+		try {
+			return (await readConfig(call, spec)).description?.trim() === marker(spec.serviceId);
+		} catch (error) {
+			if (error instanceof HypervisorNotFoundError) return false;
+			throw error;
+		}
 	}
 
 	/** Clones, unless a clone of ours that crashed before its configuration already holds the VMID. */
@@ -66,6 +81,10 @@ export function proxmoxBuilder(call: Call, polling: Polling) {
 	async function create(spec: MachineSpec): Promise<MachineRef> {
 		let ref = await findByTag(spec.serviceId);
 		if (!ref) {
+			// Proxmox itself would clone onto a full node (and fail at start, or later): not ours.
+			// Checked, not reserved (place_order chose this node for the order); a clone of ours
+			// that crashed before its configuration already holds its room.
+			if (!(await ourClone(spec))) claimRoom(await room(spec.node), spec, spec.node);
 			await cloneOnce(spec);
 			ref = { node: spec.node, vmid: spec.vmid };
 		}

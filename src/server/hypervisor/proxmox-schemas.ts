@@ -76,6 +76,39 @@ export const vncSchema = z.object({
 	password: z.string().min(1).optional(),
 });
 
+// What a node can take (proxmox-room.ts). Bytes throughout; `cpus` are the host's threads.
+const bytes = z.coerce.number().nonnegative();
+
+/** `GET /nodes`: every cluster node and whether it is online (`online`, `offline`, `unknown`). */
+export const nodeListSchema = z.array(z.object({ node: z.string(), status: z.string() }));
+
+/** `GET /nodes/{node}/status`. */
+export const nodeStatusSchema = z.object({
+	memory: z.object({ total: bytes.positive() }),
+	cpuinfo: z.object({ cpus: count.positive() }),
+});
+
+/**
+ * `GET /nodes/{node}/qemu`: each machine's configured vCPUs (`cpus`), memory (`maxmem`) and boot
+ * disk (`maxdisk`); templates carry `template: 1`.
+ */
+export const nodeVmsSchema = z.array(
+	z.object({
+		vmid: count,
+		cpus: z.coerce.number().nonnegative().optional(),
+		maxmem: bytes.optional(),
+		maxdisk: bytes.optional(),
+		template: z.union([z.number(), z.string(), z.boolean()]).optional(),
+	}),
+);
+
+/** `GET /nodes/{node}/storage/{storage}/status`; `active` is unset when it cannot be reached. */
+export const storageStatusSchema = z.object({
+	total: bytes.optional(),
+	avail: bytes.optional(),
+	active: z.union([z.number(), z.boolean()]).optional(),
+});
+
 /** `GET /version`: any valid token may read it, so it answers "reachable and the token works". */
 export const versionSchema = z.object({ version: z.string(), release: z.string() });
 

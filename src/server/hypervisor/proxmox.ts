@@ -2,6 +2,7 @@ import type { ProxmoxConfig } from './config';
 import { HypervisorConflictError, HypervisorError, HypervisorNotFoundError } from './errors';
 import { checkAccess, checkResources, checkSpec, checkVmid, isWindowsTemplate } from './input';
 import { proxmoxBuilder } from './proxmox-create';
+import { proxmoxRoom } from './proxmox-room';
 import { proxmoxConsole } from './proxmox-console';
 import { proxmoxHttp, type Call } from './proxmox-http';
 import { growDisk, powerTo, readConfig, readStatus, vmPath } from './proxmox-machine';
@@ -24,7 +25,8 @@ export function createProxmox(
 	const call = options.call ?? proxmoxHttp(config);
 	const polling = options.polling ?? defaultPolling;
 
-	const builder = proxmoxBuilder(call, polling);
+	const room = proxmoxRoom(call, config);
+	const builder = proxmoxBuilder(call, polling, room);
 
 	async function suspended(ref: MachineRef): Promise<boolean> {
 		return tagsOf((await readStatus(call, ref)).tags).includes(suspendedTag);
@@ -52,6 +54,7 @@ export function createProxmox(
 			checkSpec(spec);
 			return builder.create(spec);
 		},
+		room,
 		async machineState(ref) {
 			const status = await readStatus(call, ref);
 			const locked = status.lock === 'clone' || status.lock === 'create';

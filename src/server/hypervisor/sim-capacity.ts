@@ -1,6 +1,5 @@
 import { locationOfNode } from '../../lib/locations/catalogue';
 import type { SimulatedConfig } from './config';
-import { HypervisorNoRoomError } from './errors';
 import type { SimMachine } from './sim-store';
 import type { Resources } from './types';
 
@@ -9,7 +8,11 @@ import type { Resources } from './types';
 // has a generous default unless HYPERVISOR_SIM_CAPACITY names it; a node no location lists does
 // not exist, so it has none.
 
-export const DEFAULT_NODE_CAPACITY: Resources = { cores: 64, memoryMb: 512 * 1024, diskGb: 10_000 };
+export const DEFAULT_NODE_CAPACITY: Resources = {
+	cores: 1024,
+	memoryMb: 4096 * 1024,
+	diskGb: 100_000,
+};
 const NONE: Resources = { cores: 0, memoryMb: 0, diskGb: 0 };
 
 export function nodeCapacity(config: Pick<SimulatedConfig, 'capacity'>, node: string): Resources {
@@ -27,17 +30,4 @@ export function roomOn(
 	const left = (key: keyof Resources) =>
 		Math.max(0, total[key] - there.reduce((used, machine) => used + machine[key], 0));
 	return { cores: left('cores'), memoryMb: left('memoryMb'), diskGb: left('diskGb') };
-}
-
-/** Refuses a new machine the room cannot take, naming what is short. */
-export function claimRoom(room: Resources, wanted: Resources, node: string): void {
-	const short = (Object.keys(wanted) as (keyof Resources)[]).filter(
-		(key) => wanted[key] > room[key],
-	);
-	if (short.length)
-		throw new HypervisorNoRoomError(
-			`${node} has no room for the machine: ${short
-				.map((key) => `${key} ${wanted[key]} wanted, ${room[key]} free`)
-				.join(', ')}`,
-		);
 }

@@ -33,7 +33,7 @@ describe('the simulated hypervisor’s room', () => {
 	it('gives each node of the catalogue room by default, and a node no location lists none', async () => {
 		const h = hypervisor();
 		for (const node of ['pve1', 'pve2'])
-			expect(await h.room(node)).toEqual({ cores: 64, memoryMb: 512 * 1024, diskGb: 10_000 });
+			expect(await h.room(node)).toEqual({ cores: 1024, memoryMb: 4096 * 1024, diskGb: 100_000 });
 		expect(await h.room('pve9')).toEqual({ cores: 0, memoryMb: 0, diskGb: 0 });
 	});
 
@@ -52,7 +52,7 @@ describe('the simulated hypervisor’s room', () => {
 		// The machine already made for a service is found again, full or not.
 		await h.createMachine(machine('pve2', 2, 4096, 40));
 		expect(await h.room('pve2')).toEqual({ cores: 0, memoryMb: 0, diskGb: 0 });
-		expect(await h.room('pve1')).toMatchObject({ cores: 64 });
+		expect(await h.room('pve1')).toMatchObject({ cores: 1024 });
 		await h.destroy(first);
 		expect(await h.room('pve2')).toEqual({ cores: 2, memoryMb: 4096, diskGb: 60 });
 	});

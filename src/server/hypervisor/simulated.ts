@@ -21,7 +21,8 @@ import { cloneTimeline, powerTimeline, reported, stateAt, uptimeAt } from './sim
 import type { Hypervisor, MachineRef } from './types';
 import { bootText } from './sim-boot-text';
 import { openSimulatedConsole } from '../rfb/rfb-server';
-import { claimRoom, roomOn } from './sim-capacity';
+import { roomOn } from './sim-capacity';
+import { claimRoom } from './room-check';
 
 // The embedded default when no Proxmox is configured: real machines kept in memory or a file,
 // moving through cloning, stopped, starting, running with HYPERVISOR_SIM_DELAY_MS per step, and

@@ -19,7 +19,6 @@ const production = {
 	PTERODACTYL_APPLICATION_KEY: 'ptla_0123456789',
 	PTERODACTYL_CLIENT_KEY: 'ptlc_0123456789',
 	PTERODACTYL_EGGS: eggs,
-	PTERODACTYL_LOCATION_IDS: '1',
 	POWERDNS_API_URL: 'https://dns.frostnode.example',
 	POWERDNS_API_KEY: 'powerdns-api-key-0123456789',
 	DNS_ZONE: 'play.frostnode.example',
@@ -51,7 +50,6 @@ describe('the start-up configuration check', () => {
 		'PTERODACTYL_APPLICATION_KEY',
 		'PTERODACTYL_CLIENT_KEY',
 		'PTERODACTYL_EGGS',
-		'PTERODACTYL_LOCATION_IDS',
 		'POWERDNS_API_KEY',
 		'DNS_ZONE',
 		'SMTP_URL',
@@ -63,6 +61,16 @@ describe('the start-up configuration check', () => {
 	])('names %s when production lacks it', (name) => {
 		const found = problems({ ...production, [name]: undefined });
 		expect(found.some((problem) => problem.startsWith(name))).toBe(true);
+	});
+
+	it("refuses a game panel placement the catalogue's locations cannot have", () => {
+		const node = { ...production, PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: '3' };
+		expect(problems(node)).toEqual([
+			'PTERODACTYL_ALLOCATION=node puts every server on one node, but content/catalogue/locations.json sells game servers in oslo, frankfurt, stockholm: use deploy',
+		]);
+		expect(problems({ ...production, PTERODACTYL_LOCATION_IDS: '1' })).toEqual([
+			expect.stringMatching(/^PTERODACTYL_LOCATION_IDS is no longer read \(remove it\): /),
+		]);
 	});
 
 	it('needs a service key in production', () => {

@@ -238,4 +238,45 @@ describe.each([
 			username: `${first.username}.${one.identifier}`,
 		});
 	});
+	const size = (ramGb: number, storageGb: number) => ({ ramGb, storageGb, cpuPercent: 0 });
+
+	it('runs each server in the location asked for', async () => {
+		const frankfurt = await panel.createServer(order({ location: 'frankfurt' }));
+		const oslo = await panel.createServer(order({ location: 'oslo' }));
+		expect(target.placedIn(frankfurt)).toBe('frankfurt');
+		expect(target.placedIn(oslo)).toBe('oslo');
+		// Nowhere but where the catalogue sells game servers, with the same refusal on both.
+		const elsewhere = order({ location: 'copenhagen' });
+		await expect(panel.createServer(elsewhere)).rejects.toThrow(
+			/location: is not a location with game servers/,
+		);
+		expect(await panel.findServer(elsewhere.serviceId)).toBeNull();
+		expect(await panel.hasRoom('copenhagen', size(1, 1))).toBe(false);
+	});
+
+	it('has room in a location until its servers fill it, then refuses a server there', async () => {
+		const tight = target.leaveRoom('stockholm', { memoryGb: 8, diskGb: 50 });
+		expect(await tight.hasRoom('stockholm', size(4, 20))).toBe(true);
+		expect(await tight.hasRoom('stockholm', size(8, 51))).toBe(false);
+		expect(await tight.hasRoom('stockholm', size(9, 50))).toBe(false);
+		const first = await tight.createServer(
+			order({ location: 'stockholm', ramGb: 4, storageGb: 20 }),
+		);
+		expect(target.placedIn(first)).toBe('stockholm');
+		expect(await tight.hasRoom('stockholm', size(4, 30))).toBe(true);
+		await tight.createServer(order({ location: 'stockholm', ramGb: 4, storageGb: 30 }));
+		expect(await tight.hasRoom('stockholm', size(0.5, 1))).toBe(false);
+		const full = order({ location: 'stockholm', ramGb: 0.5, storageGb: 1 });
+		await expect(tight.createServer(full)).rejects.toMatchObject({
+			status: 400,
+			code: 'NoViableNodeException',
+			retryable: false,
+		});
+		expect(await tight.findServer(full.serviceId)).toBeNull();
+		// Other locations keep their own room; a deleted server gives its room back.
+		expect(await tight.hasRoom('oslo', size(4, 20))).toBe(true);
+		await tight.delete(first);
+		expect(await tight.hasRoom('stockholm', size(4, 20))).toBe(true);
+		expect(await tight.hasRoom('stockholm', size(4, 21))).toBe(false);
+	});
 });

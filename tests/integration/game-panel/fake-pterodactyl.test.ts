@@ -88,7 +88,10 @@ describe('the fake Pterodactyl panel', () => {
 		});
 		const wrong = await post(
 			'/api/application/servers',
-			JSON.stringify({ egg: 77, user: 1, limits: { memory: -5, io: 5 }, deploy: {} }),
+			JSON.stringify({
+				...{ egg: 77, user: 1, limits: { memory: -5, io: 5 } },
+				deploy: { locations: [2, 'frankfurt', 0], port_range: [25565] },
+			}),
 		);
 		const body = (await wrong.json()) as {
 			errors: { meta: { source_field: string; rule: string } }[];
@@ -99,8 +102,40 @@ describe('the fake Pterodactyl panel', () => {
 			'limits.memory': 'min',
 			'limits.io': 'between',
 			'deploy.dedicated_ip': 'required',
+			'deploy.locations.1': 'integer',
+			'deploy.locations.2': 'min',
+			'deploy.port_range.0': 'string',
 		});
 		expect(rules).not.toHaveProperty('allocation.default');
+		expect(rules).not.toHaveProperty('deploy.locations.0');
+	});
+
+	it('shows each node with what its servers claim, and filters allocations as the panel allows', async () => {
+		const nodes = await call('/api/application/nodes?per_page=2&page=2');
+		expect(await nodes.json()).toMatchObject({
+			data: [
+				{
+					object: 'node',
+					attributes: {
+						id: 3,
+						location_id: 3,
+						public: true,
+						maintenance_mode: false,
+						memory_overallocate: 0,
+						allocated_resources: { memory: 0, disk: 0 },
+					},
+				},
+			],
+			meta: { pagination: { total: 3, per_page: 2, current_page: 2, total_pages: 2 } },
+		});
+		const free = await call('/api/application/nodes/2/allocations?filter[server_id]=false');
+		const { data } = (await free.json()) as { data: { attributes: { assigned: boolean } }[] };
+		expect(data.length).toBe(20);
+		expect(data.every((a) => !a.attributes.assigned)).toBe(true);
+		const unknown = await call('/api/application/nodes/2/allocations?filter[server]=1');
+		expect(unknown.status).toBe(400);
+		expect(await unknown.json()).toMatchObject({ errors: [{ code: 'InvalidFilterQuery' }] });
+		expect((await call('/api/application/nodes/77')).status).toBe(404);
 	});
 
 	it('does not read a body that is not sent as JSON', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readGamePanelConfig } from '../../../src/server/game-panel/config.ts';
+import { readPterodactyl } from '../../../src/server/game-panel/config-pterodactyl.ts';
+import { findLocation } from '../../../src/lib/locations/catalogue.ts';
 import {
 	GamePanelError,
 	GamePanelNotFoundError,
@@ -239,14 +241,26 @@ describe('the Pterodactyl adapter', () => {
 		expect(fake.state.users[0]?.password).toBe('x');
 	});
 
-	it('places on one node when told to, and says when no port is left', async () => {
-		const onNode = getGamePanel(
-			fakeEnv(fake, { PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: '1' }),
-		);
-		const server = await onNode.createServer(order());
+	it('places on one node when the catalogue sells games in one location, and says when no port is left', async () => {
+		// The shipped catalogue sells games in three locations, where the node strategy is refused.
+		const single = (nodeId: string) =>
+			createPterodactylPanel(
+				readPterodactyl(
+					fakeEnv(fake, { PTERODACTYL_ALLOCATION: 'node', PTERODACTYL_NODE_ID: nodeId }),
+					() => '',
+					[findLocation('oslo')!],
+				),
+			);
+		const server = await single('1').createServer(order());
 		expect(fake.state.allocations.find((a) => a.server === server.panelServerId)?.port).toBe(
 			server.address.port,
 		);
+		// A node elsewhere would run "Oslo" servers in Frankfurt: refused before anything is made.
+		const before = fake.state.servers.length;
+		await expect(single('2').createServer(order())).rejects.toThrow(
+			"PTERODACTYL_NODE_ID 2 is in panel location 2, not one of oslo's (1)",
+		);
+		expect(fake.state.servers).toHaveLength(before);
 		const full = getGamePanel(fakeEnv(fake, { PTERODACTYL_PORT_RANGE: '1-2' }));
 		const error = await full.createServer(order()).catch((e: unknown) => e);
 		expect(error).toMatchObject({

@@ -14,6 +14,9 @@ import { getGamePanel } from '../../../src/server/game-panel/index.ts';
 import { GamePanelConflictError } from '../../../src/server/game-panel/errors.ts';
 import type { GamePanel, ServerRef, ServerState } from '../../../src/server/game-panel/types.ts';
 import { startFakePterodactyl, type FakePterodactyl } from './fake-pterodactyl/index.ts';
+import { allocated } from './fake-pterodactyl/nodes.ts';
+import type { LocationId } from '../../../src/lib/domain/location.ts';
+import { findLocation, locations } from '../../../src/lib/locations/catalogue.ts';
 import { FROSTNODE_EGG } from './fake-pterodactyl/seed.ts';
 
 // The two implementations the suite runs against, each got the way production gets it (through
@@ -36,6 +39,16 @@ export interface Target {
 	 * through the startup endpoint), and the requests it got. Null on the simulation.
 	 */
 	panelSide(ref: ServerRef): { variables: Record<string, unknown>; requests: string[] } | null;
+	/**
+	 * Where the server runs, read from the panel's own state: for Pterodactyl the location whose
+	 * panel locations hold the server's node, for the simulation its state file.
+	 */
+	placedIn(ref: ServerRef): LocationId | undefined;
+	/**
+	 * Leaves `location` exactly this much room now, and gives the panel to ask: Pterodactyl's node
+	 * there gets its limits lowered, the simulation a GAME_PANEL_SIM_CAPACITY saying so.
+	 */
+	leaveRoom(location: LocationId, room: { memoryGb: number; diskGb: number }): GamePanel;
 	close(): Promise<void>;
 }
 
@@ -50,7 +63,6 @@ export function fakeEnv(fake: FakePterodactyl, extra: Record<string, string> = {
 		PTERODACTYL_APPLICATION_KEY: fake.applicationKey,
 		PTERODACTYL_CLIENT_KEY: fake.clientKey,
 		PTERODACTYL_EGGS: JSON.stringify({ ...eggs, minecraft, rust: { nest: 1, egg: 6 } }),
-		PTERODACTYL_LOCATION_IDS: '1',
 		...extra,
 	};
 }
@@ -90,6 +102,20 @@ export async function pterodactylTarget(): Promise<Target & { fake: FakePterodac
 					}),
 			};
 		},
+		placedIn(ref) {
+			const server = fake.state.servers.find((s) => s.id === ref.panelServerId);
+			const node = fake.state.nodes.find((n) => n.id === server?.node);
+			return locations.find((l) => node && l.game?.panelLocationIds.includes(node.location_id))?.id;
+		},
+		leaveRoom(location, room) {
+			const ids = findLocation(location)?.game?.panelLocationIds ?? [];
+			for (const node of fake.state.nodes.filter((n) => ids.includes(n.location_id))) {
+				const used = allocated(fake.state, node.id);
+				node.memory = used.memory + room.memoryGb * 1024;
+				node.disk = used.disk + room.diskGb * 1024;
+			}
+			return panel;
+		},
 		close: () => fake.close(),
 	};
 }
@@ -97,8 +123,9 @@ export async function pterodactylTarget(): Promise<Target & { fake: FakePterodac
 export function simulatedTarget(): Promise<Target> {
 	const dir = mkdtempSync(join(tmpdir(), 'frostnode-sim-target-'));
 	const file = join(dir, 'panel.json');
+	const env = { GAME_PANEL_SIM_DELAY_MS: String(STEP_MS), GAME_PANEL_SIM_FILE: file };
 	return Promise.resolve({
-		panel: getGamePanel({ GAME_PANEL_SIM_DELAY_MS: String(STEP_MS), GAME_PANEL_SIM_FILE: file }),
+		panel: getGamePanel(env),
 		withSlowInstall: (use) => use(createSimulatedPanel({ kind: 'simulated', delayMs: 60_000 })),
 		dailyRestarts(ref) {
 			const server = loadSimulation(file).servers.find(
@@ -116,6 +143,14 @@ export function simulatedTarget(): Promise<Target> {
 			return time.success ? [time.data] : [];
 		},
 		panelSide: () => null,
+		placedIn: (ref) =>
+			loadSimulation(file).servers.find((s) => s.panelServerId === ref.panelServerId)?.location,
+		leaveRoom(location, room) {
+			const there = loadSimulation(file).servers.filter((s) => s.location === location);
+			const used = (key: 'ramGb' | 'storageGb') => there.reduce((t, s) => t + s.build[key], 0);
+			const capacity = `${location}=${used('ramGb') + room.memoryGb}:${used('storageGb') + room.diskGb}`;
+			return getGamePanel({ ...env, GAME_PANEL_SIM_CAPACITY: capacity });
+		},
 		close: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
 	});
 }

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createProxmox } from '../../../src/server/hypervisor/proxmox.ts';
+import type { ProxmoxConfig } from '../../../src/server/hypervisor/config.ts';
 import { createSimulatedHypervisor } from '../../../src/server/hypervisor/simulated.ts';
 import { loadMachines } from '../../../src/server/hypervisor/sim-store.ts';
-import type { MachineRef } from '../../../src/server/hypervisor/types.ts';
+import type { MachineRef, Resources } from '../../../src/server/hypervisor/types.ts';
+import { diskBytes } from './fake-proxmox-nodes.ts';
 import { fakeProxmoxVersions } from './fake-proxmox-console.ts';
 import {
 	fakeNode,
@@ -35,10 +37,13 @@ afterAll(() => Promise.all([...fakes.values()].map((fake) => fake.close())));
 
 const target = { node: fakeNode, template: templateVmid, windowsTemplate: windowsTemplateVmid };
 let files = 0;
+const capacity = (room: Resources) => ({ capacity: { [fakeNode]: room } });
 hypervisorContract('simulated, in memory', () =>
 	Promise.resolve({
 		...target,
 		hypervisor: createSimulatedHypervisor({ kind: 'simulated', delayMs: 0 }),
+		withRoom: (room) =>
+			createSimulatedHypervisor({ kind: 'simulated', delayMs: 0, ...capacity(room) }),
 	}),
 );
 hypervisorContract('simulated, in a file, with delays', () => {
@@ -46,6 +51,8 @@ hypervisorContract('simulated, in a file, with delays', () => {
 	return Promise.resolve({
 		...target,
 		hypervisor: createSimulatedHypervisor({ kind: 'simulated', delayMs: 5, file }),
+		withRoom: (room) =>
+			createSimulatedHypervisor({ kind: 'simulated', delayMs: 5, file, ...capacity(room) }),
 		identity: (ref: MachineRef) => {
 			const machine = loadMachines(file).machines.find((m) => m.vmid === ref.vmid);
 			return machine && { hostname: machine.hostname, ipv4: machine.ip.ipv4?.address ?? '' };
@@ -56,12 +63,23 @@ for (const version of fakeProxmoxVersions)
 	hypervisorContract(`Proxmox VE ${version}`, () => {
 		const fake = fakes.get(version)!;
 		fake.reset();
+		const config: ProxmoxConfig = {
+			...{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
+			...{ cpuOvercommit: 1, memoryReserveGb: 0 },
+		};
 		return Promise.resolve({
 			...target,
-			hypervisor: createProxmox(
-				{ kind: 'proxmox', url: fake.url, tokenId: fakeTokenId, tokenSecret: fakeTokenSecret },
-				{ polling: fastPolling },
-			),
+			hypervisor: createProxmox(config, { polling: fastPolling }),
+			withRoom(room) {
+				// Empty but for the templates, which take disk only (they never run).
+				const node = fake.nodes.get(fakeNode)!;
+				const templates = [...fake.vms.values()].filter((vm) => vm.node === fakeNode);
+				const used = templates.reduce((t, vm) => t + diskBytes(vm.config.scsi0), 0);
+				node.cpus = room.cores;
+				node.memoryBytes = room.memoryMb * 1024 ** 2;
+				node.storage.totalBytes = used + room.diskGb * 1024 ** 3;
+				return createProxmox(config, { polling: fastPolling });
+			},
 			identity: (ref: MachineRef) => {
 				const config = fake.vms.get(ref.vmid)?.config;
 				const ipv4 = /(?:^|,)ip=([^/,]+)/.exec(config?.ipconfig0 ?? '')?.[1] ?? '';

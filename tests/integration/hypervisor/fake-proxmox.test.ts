@@ -36,6 +36,40 @@ describe('the fake Proxmox', () => {
 		expect((await send('GET', '/nodes', undefined, 'wrong')).status).toBe(401);
 	});
 
+	it('answers a node, its machines and storage; nothing from an offline or unknown node', async () => {
+		expect(await send('GET', '/nodes/pve2/status')).toMatchObject({
+			status: 200,
+			body: { data: { cpuinfo: { cpus: 512 }, memory: { total: 4096 * 1024 ** 3 } } },
+		});
+		const machines = (await send('GET', '/nodes/pve2/qemu?full=1')).body as {
+			data: { vmid: number; template?: number; maxdisk: number }[];
+		};
+		expect(machines.data).toHaveLength(5);
+		expect(machines.data.every((vm) => vm.template === 1 && vm.maxdisk === 2 * 1024 ** 3)).toBe(
+			true,
+		);
+		expect(await send('GET', '/nodes/pve2/storage/local-lvm/status')).toMatchObject({
+			body: { data: { active: 1, total: 100_000 * 1024 ** 3, used: 10 * 1024 ** 3 } },
+		});
+		expect(await send('GET', '/nodes/pve2/storage/local/status')).toMatchObject({
+			status: 400,
+			body: { errors: { storage: 'No such storage.\n' } },
+		});
+		expect((await send('GET', '/nodes/pve2/status?full=1')).status).toBe(400);
+		expect((await send('GET', '/nodes/pve9/status')).status).toBe(500);
+		fake.nodes.get('pve2')!.status = 'offline';
+		expect((await send('GET', '/nodes/pve2/qemu')).status).toBe(595);
+		expect((await send('GET', `/nodes/pve2/qemu/9112/config`)).status).toBe(595);
+		expect(await send('GET', '/nodes')).toMatchObject({
+			body: {
+				data: [
+					{ node: 'pve1', status: 'online' },
+					{ node: 'pve2', status: 'offline' },
+				],
+			},
+		});
+	});
+
 	it('refuses storage on a linked clone, a bad VMID and unknown parameters', async () => {
 		expect(await send('POST', clonePath, { newid: 300, full: 0, storage: 'local' })).toMatchObject({
 			status: 400,

@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { findVpsImage, vpsImages } from '../../../src/lib/vps/images.ts';
 import { fakeConsoles, versionAnswer, type FakeProxmoxVersion } from './fake-proxmox-console.ts';
+import { nodeRoute, seedNodes, type FakeNode } from './fake-proxmox-nodes.ts';
 
 // An in-process stand-in for the Proxmox VE API (/api2/json) on 127.0.0.1, checking requests the
 // way Proxmox does: the API token, unknown parameters, VMID, DNS name, tag, `urlencoded` sshkeys
 // and ipconfig formats, locks ("VM N is locked (clone)"), "config file already exists", the
 // linked-clone rules (no storage/format/target; templates only), grow-only disks. Changes are UPID
-// tasks, running on their first status poll and stopped (effect applied) on the next. It answers
-// as one release (`version`, default 8.2.4): the console differs between them
-// (fake-proxmox-console.ts).
+// tasks, running on their first status poll and stopped (effect applied) on the next. Its nodes
+// (pve1 and pve2, each with the catalogue's templates) answer their status, machines and storage,
+// and an offline node nothing (fake-proxmox-nodes.ts). It answers as one release (`version`,
+// default 8.2.4): the console differs between them (fake-proxmox-console.ts).
 
 export const fakeTokenId = 'provisioner@pve!frostnode';
 export const fakeTokenSecret = '5ba8e21c-0000-4000-8000-000000000001';
@@ -42,6 +44,8 @@ export interface FakeProxmox {
 	/** The release it answers as. */
 	version: FakeProxmoxVersion;
 	vms: Map<number, Vm>;
+	/** The cluster's nodes: their threads, memory, VM storage, online or not. */
+	nodes: Map<string, FakeNode>;
 	/** Every request, for tests that check what was sent. */
 	seen: { method: string; path: string; params: Params }[];
 	/** The next task fails with this exit status and log (and, like Proxmox, undoes its change). */
@@ -178,6 +182,7 @@ export async function startFakeProxmox(
 ): Promise<FakeProxmox> {
 	const version = options.version ?? '8.2.4';
 	const vms = new Map<number, Vm>();
+	const nodes = seedNodes();
 	const tasks = new Map<string, Task>();
 	const seen: FakeProxmox['seen'] = [];
 	let nextFailure: { exit: string; log: string[] } | null = null;
@@ -196,27 +201,29 @@ export async function startFakeProxmox(
 		guestPasswords.clear();
 		consoles.reset();
 		tasks.clear();
-		for (const image of vpsImages) {
-			const vmid = image.templates[fakeNode];
-			if (vmid === undefined) continue;
-			vms.set(vmid, {
-				node: fakeNode,
-				template: true,
-				status: 'stopped',
-				createdAt: Date.now() - 365 * 86_400_000,
-				config: {
-					name: image.id.replace(/\./g, ''),
-					description: `${image.name} cloud image`,
-					tags: 'image',
-					cores: '1',
-					memory: '1024',
-					scsi0: `local-lvm:base-${vmid}-disk-0,size=2G`,
-					ide2: 'local-lvm:cloudinit',
-					ciupgrade: '1',
-					agent: 'enabled=1',
-				},
-			});
-		}
+		nodes.clear();
+		for (const [name, node] of seedNodes()) nodes.set(name, node);
+		for (const image of vpsImages)
+			for (const [node, vmid] of Object.entries(image.templates)) {
+				if (!nodes.has(node)) continue;
+				vms.set(vmid, {
+					node,
+					template: true,
+					status: 'stopped',
+					createdAt: Date.now() - 365 * 86_400_000,
+					config: {
+						name: image.id.replace(/\./g, ''),
+						description: `${image.name} cloud image`,
+						tags: 'image',
+						cores: '1',
+						memory: '1024',
+						scsi0: `local-lvm:base-${vmid}-disk-0,size=2G`,
+						ide2: 'local-lvm:cloudinit',
+						ciupgrade: '1',
+						agent: 'enabled=1',
+					},
+				});
+			}
 	}
 	reset();
 
@@ -281,7 +288,17 @@ export async function startFakeProxmox(
 	}
 
 	function route(method: string, path: string, params: Params): unknown {
-		if (method === 'GET' && path === '/nodes') return [{ node: fakeNode, status: 'online' }];
+		if (method === 'GET') {
+			if (/^\/nodes\/[^/]+\/qemu$/.test(path)) only(params, ['full']);
+			else if (/^\/nodes(\/[^/]+\/(status|storage\/[^/]+\/status))?$/.test(path)) only(params, []);
+			const answer = nodeRoute(path, nodes, vms, (status, message) =>
+				status === 400 ? param('storage', message) : new Refusal(status, message),
+			);
+			if (answer !== undefined) return answer;
+		}
+		const offline = /^\/nodes\/([^/]+)\//.exec(path)?.[1];
+		if (offline && nodes.get(offline)?.status === 'offline')
+			throw new Refusal(595, 'No route to host');
 		if (method === 'GET' && path === '/version') return versionAnswer(version);
 		if (method === 'GET' && path === '/cluster/resources')
 			return [...vms].map(([vmid, v]) => ({
@@ -450,6 +467,7 @@ export async function startFakeProxmox(
 		url: `http://127.0.0.1:${port}`,
 		version,
 		vms,
+		nodes,
 		seen,
 		agentDown,
 		guestPasswords,

@@ -46,7 +46,7 @@ const writes = () => fake.seen.filter((r) => r.method !== 'GET');
 
 describe('the Proxmox adapter', () => {
 	it('sends a linked clone, then the cloud-init configuration, the resize and the start', async () => {
-		const spec = specFor({ ...target, hypervisor: proxmox() });
+		const spec = specFor(target);
 		await proxmox().createMachine(spec);
 		const vm = `/nodes/${fakeNode}/qemu/${spec.vmid}`;
 		expect(writes()).toEqual([
@@ -81,10 +81,10 @@ describe('the Proxmox adapter', () => {
 	});
 
 	it('sends a password hash as cipassword and removes template keys', async () => {
-		const spec = specFor(
-			{ ...target, hypervisor: proxmox() },
-			{ access: { user: 'root', passwordHash: '$6$rounds=5000$salt$hash' }, ip: {} },
-		);
+		const spec = specFor(target, {
+			access: { user: 'root', passwordHash: '$6$rounds=5000$salt$hash' },
+			ip: {},
+		});
 		await proxmox().createMachine(spec);
 		expect(writes()[1]?.params).toMatchObject({
 			ciuser: 'root',
@@ -95,13 +95,10 @@ describe('the Proxmox adapter', () => {
 	});
 
 	it('sends a Windows password as it is: cloudbase-init cannot use a hash', async () => {
-		const spec = specFor(
-			{ ...target, hypervisor: proxmox() },
-			{
-				template: windowsTemplateVmid,
-				access: { user: 'Administrator', password: 'Kx7-ramp-Vq9-sled' },
-			},
-		);
+		const spec = specFor(target, {
+			template: windowsTemplateVmid,
+			access: { user: 'Administrator', password: 'Kx7-ramp-Vq9-sled' },
+		});
 		await proxmox().createMachine(spec);
 		expect(writes()[1]?.params).toMatchObject({
 			ciuser: 'Administrator',
@@ -115,7 +112,7 @@ describe('the Proxmox adapter', () => {
 			"clone failed: can't lock file '/var/lock/pve-manager/pve-storage-local-lvm' - got timeout",
 			[`create linked clone of drive scsi0 (local-lvm:base-${templateVmid}-disk-0)`],
 		);
-		const spec = specFor({ ...target, hypervisor: proxmox() });
+		const spec = specFor(target);
 		const failure = await proxmox()
 			.createMachine(spec)
 			.catch((error: unknown) => error);
@@ -134,7 +131,7 @@ describe('the Proxmox adapter', () => {
 	});
 
 	it('after a crash between clone and configuration, a retry finishes its own machine', async () => {
-		const spec = specFor({ ...target, hypervisor: proxmox() });
+		const spec = specFor(target);
 		const h = proxmox();
 		// The clone went through, then we crashed: not tagged yet, only our description marks it.
 		await h.createMachine(spec);
@@ -153,7 +150,7 @@ describe('the Proxmox adapter', () => {
 
 	it('refuses changes to a locked machine as a conflict', async () => {
 		const h = proxmox();
-		const spec = specFor({ ...target, hypervisor: h });
+		const spec = specFor(target);
 		const ref = await h.createMachine(spec);
 		fake.vms.get(spec.vmid)!.config.lock = 'backup';
 		expect(await h.machineState(ref)).toMatchObject({ state: 'running', lock: 'backup' });
@@ -164,7 +161,7 @@ describe('the Proxmox adapter', () => {
 
 	it('names the parameter Proxmox refused', async () => {
 		const h = proxmox();
-		const ref = await h.createMachine(specFor({ ...target, hypervisor: h }));
+		const ref = await h.createMachine(specFor(target));
 		await expect(h.resize(ref, { cores: 2, memoryMb: 2048, diskGb: 10 })).rejects.toThrow(
 			HypervisorValidationError,
 		);
@@ -179,7 +176,7 @@ describe('the Proxmox adapter', () => {
 
 	it('sets a password through the guest agent and in cloud-init, or in cloud-init only', async () => {
 		const h = proxmox();
-		const ref = await h.createMachine(specFor({ ...target, hypervisor: h }));
+		const ref = await h.createMachine(specFor(target));
 		const vm = `/nodes/${fakeNode}/qemu/${ref.vmid}`;
 		fake.seen.length = 0;
 		expect(await h.setPassword(ref, 'root', 'Kx7-ramp-Vq9-sled')).toBe('now');
@@ -212,7 +209,7 @@ describe('the Proxmox adapter', () => {
 
 	it('asks vncproxy for a generated password, which PVE before qemu-server 9.1.7 sends only then', async () => {
 		const h = proxmox();
-		const ref = await h.createMachine(specFor({ ...target, hypervisor: h }));
+		const ref = await h.createMachine(specFor(target));
 		fake.seen.length = 0;
 		const ticket = await h.console(ref);
 		expect(writes()).toEqual([

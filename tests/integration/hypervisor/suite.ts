@@ -7,6 +7,7 @@ import { openUpstream } from '../../../src/server/console/upstream.ts';
 import {
 	HypervisorConflictError,
 	HypervisorError,
+	HypervisorNoRoomError,
 	HypervisorNotFoundError,
 	HypervisorValidationError,
 } from '../../../src/server/hypervisor/errors.ts';
@@ -16,6 +17,7 @@ import type {
 	MachineRef,
 	MachineSpec,
 	MachineState,
+	Resources,
 } from '../../../src/server/hypervisor/types.ts';
 
 // The one behaviour both implementations must have, run by contract.test.ts against the Proxmox
@@ -30,6 +32,11 @@ export interface Target {
 	windowsTemplate: number;
 	/** The machine's hostname and IPv4 as the hypervisor keeps them, where the test can see them. */
 	identity?: (ref: MachineRef) => { hostname: string; ipv4: string } | undefined;
+	/**
+	 * The same empty hypervisor with exactly `room` left on `node`: the simulation told so by its
+	 * capacity, Proxmox's node given those threads, memory and storage (over-commit 1, no reserve).
+	 */
+	withRoom: (room: Resources) => Hypervisor;
 }
 
 /** Lit pixels of the console's first screen, seen through the site's relay by an RFB viewer. */
@@ -51,7 +58,10 @@ export async function screenThroughRelay(
 }
 
 let services = 0;
-export function specFor(target: Target, overrides: Partial<MachineSpec> = {}): MachineSpec {
+export function specFor(
+	target: Pick<Target, 'node' | 'template'>,
+	overrides: Partial<MachineSpec> = {},
+): MachineSpec {
 	const n = ++services;
 	return {
 		serviceId: `0b7c6d2e-1111-4a1a-9c3e-${String(n).padStart(12, '0')}`,
@@ -312,6 +322,42 @@ export function hypervisorContract(name: string, fresh: () => Promise<Target>) {
 			await expect(h.machineState(ref)).rejects.toThrow(HypervisorNotFoundError);
 			await h.destroy(ref);
 			await h.probe();
+		});
+
+		it('has room until its machines fill the node, and refuses one that does not fit', async () => {
+			const target = await fresh();
+			const h = target.withRoom({ cores: 4, memoryMb: 8192, diskGb: 100 });
+			expect(await h.room(target.node)).toEqual({ cores: 4, memoryMb: 8192, diskGb: 100 });
+			const first = await h.createMachine(
+				specFor(target, { cores: 2, memoryMb: 4096, diskGb: 60 }),
+			);
+			await settle(h, first, 'running');
+			expect(await h.room(target.node)).toEqual({ cores: 2, memoryMb: 4096, diskGb: 40 });
+			// Stopped, it keeps what it was given.
+			await h.power(first, 'stop');
+			expect(await h.room(target.node)).toEqual({ cores: 2, memoryMb: 4096, diskGb: 40 });
+			const tooBig = specFor(target, { cores: 2, memoryMb: 4096, diskGb: 50 });
+			const refused = h.createMachine(tooBig);
+			await expect(refused).rejects.toThrow(HypervisorNoRoomError);
+			await expect(refused).rejects.toThrow(
+				`${target.node} has no room for the machine: diskGb 50 wanted, 40 free`,
+			);
+			await expect(h.machineState({ node: target.node, vmid: tooBig.vmid })).rejects.toThrow(
+				HypervisorNotFoundError,
+			);
+			// A retry of a machine already made is found again, full or not.
+			const last = specFor(target, { cores: 2, memoryMb: 4096, diskGb: 40 });
+			const ref = await h.createMachine(last);
+			await settle(h, ref, 'running');
+			expect(await h.room(target.node)).toEqual({ cores: 0, memoryMb: 0, diskGb: 0 });
+			expect(await h.createMachine({ ...last, vmid: last.vmid + 1000 })).toEqual(ref);
+			await h.destroy(first);
+			expect(await h.room(target.node)).toEqual({ cores: 2, memoryMb: 4096, diskGb: 60 });
+		});
+
+		it('has no room on a node it does not have', async () => {
+			const { hypervisor } = await fresh();
+			expect(await hypervisor.room('pve9')).toEqual({ cores: 0, memoryMb: 0, diskGb: 0 });
 		});
 	});
 }

@@ -1,5 +1,5 @@
 import { type Route, noContent, ok } from './routes';
-import { NODE, type FakePanelState, type FakeServer } from './state';
+import type { FakePanelState, FakeServer } from './state';
 import { list } from './transform';
 import { type Answer, Validator, notFound, panelError } from './validation';
 
@@ -36,7 +36,7 @@ export const clientRoutes: Route[] = [
 				internal_id: s.id,
 				uuid: s.uuid,
 				name: s.name,
-				node: NODE.fqdn,
+				node: state.nodes.find((n) => n.id === s.node)?.fqdn ?? '',
 				is_suspended: s.status === 'suspended',
 				is_installing: s.status === 'installing',
 			}));

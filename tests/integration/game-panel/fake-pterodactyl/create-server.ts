@@ -1,11 +1,13 @@
 import { type Context, type Route, ok } from './routes';
 import { installedNode } from './node';
-import { NODE, type FakeAllocation } from './state';
+import { deploy } from './nodes';
+import type { FakeAllocation } from './state';
 import { server as item } from './transform';
-import { Validator, lookup, panelError } from './validation';
+import { Validator, lookup } from './validation';
 
 // POST /api/application/servers with StoreServerRequest's rules, the egg's variable rules, and
-// deploy's placement (a node in the locations, then a free port in the ranges; 400 if none).
+// deploy's placement (nodes.ts: a node with room in the locations, then a free port in the
+// ranges; 400 if none).
 
 interface CreateBody {
 	external_id?: string;
@@ -19,14 +21,6 @@ interface CreateBody {
 	feature_limits: Record<string, number | null>;
 	deploy?: { locations: number[]; port_range: string[] };
 	allocation?: { default: number };
-}
-
-function inRanges(port: number, ranges: string[]): boolean {
-	if (ranges.length === 0) return true;
-	return ranges.some((range) => {
-		const [low, high = low] = range.split('-').map(Number);
-		return port >= low! && port <= high!;
-	});
 }
 
 function validate({ state, body }: Context) {
@@ -46,11 +40,18 @@ function validate({ state, body }: Context) {
 		.check('feature_limits.databases', 'present|nullable|integer|min:0')
 		.check('feature_limits.backups', 'present|nullable|integer|min:0');
 	const deploying = lookup(body, 'deploy').present;
-	if (deploying)
+	if (deploying) {
 		v.check('deploy.locations', 'present|array')
 			.check('deploy.dedicated_ip', 'required|boolean')
 			.check('deploy.port_range', 'present|array');
-	else v.check('allocation.default', 'required|integer');
+		// `deploy.locations.*` and `deploy.port_range.*`, each item by its index.
+		const items = (field: string, rules: string) => {
+			const sent = lookup(body, field).value;
+			if (Array.isArray(sent)) sent.forEach((_, i) => v.check(`${field}.${i}`, rules));
+		};
+		items('deploy.locations', 'integer|min:1');
+		items('deploy.port_range', 'string');
+	} else v.check('allocation.default', 'required|integer');
 	const b = body as Partial<CreateBody>;
 	const external = lookup(body, 'external_id').value;
 	if (external && state.servers.some((s) => s.external_id === external))
@@ -82,19 +83,10 @@ export const createServerRoute: Route = [
 		let primary: FakeAllocation | undefined;
 		if (b.deploy) {
 			const { locations, port_range } = b.deploy;
-			if (locations.length > 0 && !locations.includes(NODE.location_id))
-				return panelError(
-					400,
-					'NoViableNodeException',
-					'No nodes satisfying the requirements specified for automatic deployment could be found.',
-				);
-			primary = state.allocations.find((a) => a.server === null && inRanges(a.port, port_range));
-			if (!primary)
-				return panelError(
-					400,
-					'NoViableAllocationException',
-					'No allocations satisfying the requirements for automatic deployment on this node were found.',
-				);
+			const limits = { memory: Number(b.limits.memory), disk: Number(b.limits.disk) };
+			const placed = deploy(state, limits, locations, port_range);
+			if ('status' in placed) return placed;
+			primary = placed;
 		} else primary = state.allocations.find((a) => a.id === b.allocation?.default);
 		const id = state.id();
 		primary!.server = id;
@@ -105,7 +97,7 @@ export const createServerRoute: Route = [
 			external_id: b.external_id ?? null,
 			name: b.name,
 			user: b.user,
-			node: NODE.id,
+			node: primary!.node,
 			egg: b.egg,
 			allocation: primary!.id,
 			status: 'installing',

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts';
 import { applicationKey, authenticate, clientKey } from './auth';
 import { backupRoutes } from './backups';
 import { catalogRoutes } from './catalog';
+import { nodeRoutes } from './nodes';
 import { clientRoutes } from './client';
 import { fileRoutes } from './files';
 import type { Route } from './routes';
@@ -51,7 +52,13 @@ export async function startFakePterodactyl(options: { delayMs?: number } = {}) {
 	const faults: Fault[] = [];
 	const wings = createFakeWings(state);
 	const routes: Record<'application' | 'client', Route[]> = {
-		application: [...serverRoutes, ...softwareRoutes, ...accountRoutes, ...catalogRoutes],
+		application: [
+			...serverRoutes,
+			...softwareRoutes,
+			...accountRoutes,
+			...catalogRoutes,
+			...nodeRoutes,
+		],
 		client: [
 			...clientRoutes,
 			...scheduleRoutes,

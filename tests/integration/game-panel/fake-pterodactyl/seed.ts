@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { FakeAllocation, FakeEgg, FakeUser } from './state';
+import type { FakeAllocation, FakeEgg, FakeNode, FakeUser } from './state';
 
-// What a fresh fake panel holds: one location with one node and its ports, a root admin, and eggs
+// What a fresh fake panel holds: the catalogue's three panel locations (Oslo 1, Frankfurt 2,
+// Stockholm 3), each with one node and its ports, a root admin, and eggs
 // that behave like real ones (a variable with a default, and an egg whose required variable has
 // none, as Rust's hostname), and the installer egg the repository ships (ops/pterodactyl), imported
 // as an operator imports it: its variables and their rules are the panel's checks.
@@ -39,6 +40,26 @@ export const NODE = {
 	daemon_sftp: 2022,
 };
 
+/** Pterodactyl's locations, as an operator names them: `short` is the code, `long` the city. */
+export const LOCATIONS = [
+	{ id: 1, short: 'no-osl', long: 'Oslo' },
+	{ id: 2, short: 'de-fra', long: 'Frankfurt' },
+	{ id: 3, short: 'se-sto', long: 'Stockholm' },
+];
+
+// 1000 GiB of memory and 10000 GiB of disk each, no over-allocation: room for every test's
+// servers; a test that fills a node lowers its limits.
+const room = { memory: 1_024_000, memory_overallocate: 0, disk: 10_240_000, disk_overallocate: 0 };
+
+export const seedNodes = (): FakeNode[] => [
+	{ ...NODE, name: 'osl-1', public: true, maintenance_mode: false, ...room },
+	...[2, 3].map((id) => ({
+		...{ id, location_id: id, fqdn: `node${id}.fake.frostnode.example`, daemon_sftp: 2022 },
+		...{ name: `${LOCATIONS[id - 1]!.short.slice(3)}-1`, public: true, maintenance_mode: false },
+		...room,
+	})),
+];
+
 export const seedUsers = (): FakeUser[] => [
 	{
 		...{ id: 1, external_id: null, username: 'admin', email: 'ops@frostnode.example' },
@@ -71,13 +92,16 @@ export const seedEggs = (): FakeEgg[] => [
 	frostnodeEgg(),
 ];
 
+/** 40 ports on node 1 (ids 100…), 20 on each other node (ids 200…, 300…). */
 export const seedAllocations = (): FakeAllocation[] =>
-	Array.from({ length: 40 }, (_, i) => ({
-		id: 100 + i,
-		node: NODE.id,
-		ip: '10.0.0.1',
-		// Some ports carry a public alias, some only the IP, as real nodes do.
-		alias: i % 2 === 0 ? 'play.fake.frostnode.example' : null,
-		port: 25565 + i,
-		server: null,
-	}));
+	seedNodes().flatMap((node) =>
+		Array.from({ length: node.id === NODE.id ? 40 : 20 }, (_, i) => ({
+			id: node.id * 100 + i,
+			node: node.id,
+			ip: `10.0.0.${node.id}`,
+			// Some ports carry a public alias, some only the IP, as real nodes do.
+			alias: i % 2 === 0 ? `play${node.id === 1 ? '' : node.id}.fake.frostnode.example` : null,
+			port: 25565 + i,
+			server: null,
+		})),
+	);

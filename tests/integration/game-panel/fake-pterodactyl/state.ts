@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { runInstall } from './installer';
 import { type NodeState, settleNode } from './node';
-import { seedAllocations, seedEggs, seedUsers } from './seed';
+import { seedAllocations, seedEggs, seedNodes, seedUsers } from './seed';
 
-export { NODE } from './seed';
+export { NODE, LOCATIONS } from './seed';
 
 // What the fake panel remembers: users, eggs, allocations (seed.ts), servers with their install
 // status, the node's process state (moved on when read, as the real panel's reads would show),
@@ -36,6 +36,22 @@ export interface FakeUser {
 	language: string;
 	root_admin: boolean;
 	password: string | null;
+}
+
+/** A node's settings as the panel stores them (MiB; over-allocation in percent, -1 allowed). */
+export interface FakeNode {
+	id: number;
+	location_id: number;
+	name: string;
+	fqdn: string;
+	daemon_sftp: number;
+	/** Only public nodes take automatic deployments. */
+	public: boolean;
+	maintenance_mode: boolean;
+	memory: number;
+	memory_overallocate: number;
+	disk: number;
+	disk_overallocate: number;
 }
 
 export interface FakeAllocation {
@@ -112,6 +128,7 @@ const SIGNED_MS = 15 * 60_000;
 export class FakePanelState {
 	users = seedUsers();
 	eggs = seedEggs();
+	nodes = seedNodes();
 	allocations = seedAllocations();
 	servers: FakeServer[] = [];
 	nextId = 10;
