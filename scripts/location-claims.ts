@@ -1,5 +1,4 @@
-import { dictionaries, type Locale } from '../src/i18n/index.ts';
-import { locationIds, type LocationId } from '../src/lib/domain/location.ts';
+import type { Locale } from '../src/i18n/locales.ts';
 
 /**
  * Finds what a text claims about locations: a number next to a location word ("7 locations",
@@ -11,7 +10,17 @@ import { locationIds, type LocationId } from '../src/lib/domain/location.ts';
 
 export interface Scope {
 	name: string;
-	ids: readonly LocationId[];
+	ids: readonly string[];
+}
+
+/** What a text is checked against. */
+export interface ClaimContext {
+	/** Every name each location of the closed set goes by (`location.<id>` in every language). */
+	cities: Readonly<Record<string, readonly string[]>>;
+	/** What the text may speak of; null for a source file, where any claim is written by hand. */
+	scopes: readonly Scope[] | null;
+	/** The locations that exist: naming any other city of the closed set is a claim too. */
+	open?: readonly string[];
 }
 
 export interface Claims {
@@ -56,6 +65,9 @@ const numberWords: Record<Locale, string[]> = {
 		'zwölf',
 	],
 };
+/** Where a page's text leaves one block (a paragraph, a list item, a cell) for the next. */
+export const blockEnd = '¶';
+
 /** "one of our locations" counts nothing: a count before "of" is the chosen one, not all. */
 const ofWords = /^(of|av|af|von|aus)$/i;
 
@@ -79,10 +91,21 @@ const otherCities = [
 	'Singapore',
 ];
 
-function cityNames(): Map<string, string> {
-	const names = new Map<string, string>(otherCities.map((name) => [name, `other:${name}`]));
+/** The `cities` of a ClaimContext from the UI dictionaries: each `location.<id>` string. */
+export function citiesOf(dictionaries: Record<string, Record<string, string>>) {
+	const cities: Record<string, string[]> = {};
 	for (const dictionary of Object.values(dictionaries))
-		for (const id of locationIds) names.set(dictionary[`location.${id}`] ?? id, id);
+		for (const [key, name] of Object.entries(dictionary)) {
+			const id = /^location\.([a-z-]+)$/.exec(key)?.[1];
+			if (id) cities[id] = [...new Set([...(cities[id] ?? []), name])];
+		}
+	return cities;
+}
+
+function cityNames(cities: ClaimContext['cities']): Map<string, string> {
+	const names = new Map<string, string>(otherCities.map((name) => [name, `other:${name}`]));
+	for (const [id, spellings] of Object.entries(cities))
+		for (const name of spellings) names.set(name, id);
 	return names;
 }
 
@@ -106,7 +129,10 @@ function countClaims(text: string, locale: Locale): number[] {
 			const count = numberOf(before, locale);
 			if (count !== undefined) return void found.push(count);
 		}
-		const after = tokens[index + 1] === ':' ? tokens[index + 2] : tokens[index + 1];
+		// A label then its figure ("locations: 3"; a statistic's term, then its value in the next block).
+		const after = [':', blockEnd].includes(tokens[index + 1]!)
+			? tokens[index + 2]
+			: tokens[index + 1];
 		if (after && /^\d+$/.test(after)) found.push(Number(after));
 	});
 	return found;
@@ -156,10 +182,9 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 export function locationClaims(
 	text: string,
 	locale: Locale,
-	scopes: readonly Scope[] | null,
-	open: readonly LocationId[] = [],
+	{ cities, scopes, open = [] }: ClaimContext,
 ): Claims {
-	const names = cityNames();
+	const names = cityNames(cities);
 	const numbers = countClaims(text, locale);
 	const { single, lists } = cityLists(text, names);
 	const problems: string[] = [];
@@ -176,7 +201,7 @@ export function locationClaims(
 	}
 	if (scopes)
 		for (const name of new Set(single))
-			if (!open.includes(names.get(name) as LocationId))
+			if (!open.includes(names.get(name)!))
 				problems.push(`${name} is named, but no location there is open`);
 	return { numbers, lists, problems };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './test';
 
-const pages = ['/', '/games', '/palworld-server-hosting', '/terms-of-service'];
+const pages = ['/', '/games', '/palworld-server-hosting', '/terms-of-service', '/locations'];
 
 for (const prefix of ['', '/de']) {
 	for (const path of pages) {

@@ -9,6 +9,7 @@ export const publicPaths = [
 	'/games',
 	...games.map((game) => gamePath(game.id)),
 	'/vps-hosting',
+	'/locations',
 	...pageNames.map((page) => `/${page}`),
 	'/help',
 	'/help/categories/minecraft',
