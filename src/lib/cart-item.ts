@@ -1,7 +1,7 @@
 import { findPlan, isCycleId } from './catalogue';
 import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
 import { readVpsChoice } from './vps/choice-shape';
-import { isLocationId } from './domain/location';
+import { isLocationId } from './domain/location-ids';
 
 /** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
 export type CartItem = ServerChoice & { id: string };

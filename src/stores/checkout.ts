@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
 import { billingDraft, type Billing } from './billing-address';
 import type { PaymentMethodKind } from '../lib/domain/payment-method';
-import { isLocationId, type LocationId } from '../lib/domain/location';
+import { isLocationId, type LocationId } from '../lib/domain/location-ids';
 
 export { billingComplete, type Billing } from './billing-address';
 

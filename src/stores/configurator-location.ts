@@ -1,5 +1,5 @@
 import { computed, map, type MapStore } from 'nanostores';
-import { isLocationId, type LocationId } from '../lib/domain/location';
+import { isLocationId, type LocationId } from '../lib/domain/location-ids';
 import type { ProductType } from '../lib/domain/product';
 import type { ServerChoice } from '../lib/pricing';
 
