@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locationIds } from './location-ids';
+import { locationIds } from './location-ids.ts';
 
 /**
  * Where a server can run: every location the business could operate, each with its label
@@ -8,5 +8,5 @@ import { locationIds } from './location-ids';
  * claim about locations on the site is computed from it, never from this list's length.
  * `services.location` repeats the set (tests/integration/data-model/closed-sets.test.ts).
  */
-export { isLocationId, locationIds, type LocationId } from './location-ids';
+export { isLocationId, locationIds, type LocationId } from './location-ids.ts';
 export const locationIdSchema = /* @__PURE__ */ z.enum(locationIds);
