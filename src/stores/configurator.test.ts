@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPlan, vpsPlans } from '../lib/catalogue';
 import { publicVpsImage, vpsImages } from '../lib/vps/images';
 import { createConfigurator } from './configurator';
@@ -154,27 +154,25 @@ describe('the VPS fields', () => {
 });
 
 describe('the location', () => {
+	afterEach(() => vi.unstubAllGlobals());
 	const valheim = [findPlan('valheim-standard')!];
 	const game: LocationSetup = {
-		product: 'game',
-		offered: ['oslo', 'frankfurt', 'stockholm'],
+		options: [{ id: 'oslo' }, { id: 'frankfurt' }, { id: 'stockholm' }],
 		nearest: 'frankfurt',
 	};
 	/** GET /api/locations answering `full` for the locations named, and what it was asked. */
 	const answering = (...full: string[]) =>
 		vi.fn((url: string) => {
 			void url;
-			const locations = game.offered.map((id) => ({ id, full: full.includes(id) }));
+			const locations = game.options.map(({ id }) => ({ id, full: full.includes(id) }));
 			return Promise.resolve(new Response(JSON.stringify({ locations })));
 		});
 
-	it('preselects the nearest location and takes only one the page offers', () => {
+	it('preselects the nearest location, and takes the one chosen', () => {
 		const c = createConfigurator(valheim, undefined, undefined, game);
 		expect(c.$state.get().location).toBe('frankfurt');
 		c.location!.choose('stockholm');
 		expect(c.cartChoice()?.location).toBe('stockholm');
-		c.location!.choose('helsinki');
-		expect(c.$state.get().location).toBe('stockholm');
 		expect(createConfigurator(valheim).location).toBeNull();
 	});
 
@@ -182,9 +180,10 @@ describe('the location', () => {
 		const c = createConfigurator(valheim, undefined, undefined, game);
 		c.setRam(10);
 		const fetcher = answering('frankfurt');
-		await c.location!.refresh(fetcher as unknown as typeof fetch);
+		vi.stubGlobal('fetch', fetcher);
+		await c.location!.refresh();
 		expect(fetcher.mock.calls[0]![0]).toBe(
-			'/api/locations?product=game&plan=valheim-standard&ram=10&storage=25',
+			'/api/locations?plan=valheim-standard&ram=10&storage=25',
 		);
 		expect(c.location!.$full.get()).toEqual({ oslo: false, frankfurt: true, stockholm: false });
 		expect(c.$state.get().location).toBe('oslo');
@@ -192,29 +191,35 @@ describe('the location', () => {
 		expect(c.$state.get().location).toBe('oslo');
 	});
 
-	it('keeps a location the visitor chose, and holds the cart back while it is full', async () => {
+	it('moves a chosen location that fills up for the new size to the first with room', async () => {
 		const c = createConfigurator(valheim, undefined, undefined, game);
 		c.location!.choose('stockholm');
-		await c.location!.refresh(answering('stockholm') as unknown as typeof fetch);
-		expect(c.$state.get().location).toBe('stockholm');
-		expect(c.location!.$chosenFull.get()).toBe(true);
-		expect(c.cartChoice()).toBeNull();
-		await c.location!.refresh(answering() as unknown as typeof fetch);
-		expect(c.cartChoice()?.location).toBe('stockholm');
+		vi.stubGlobal('fetch', answering('stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('oslo');
+		vi.stubGlobal('fetch', answering('oslo', 'stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('frankfurt');
+		// Nowhere with room: the choice stays, and checkout refuses it with no alternative.
+		vi.stubGlobal('fetch', answering('oslo', 'frankfurt', 'stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('frankfurt');
 	});
 
 	it('drops an answer for a size no longer chosen, and shows nothing full when it cannot ask', async () => {
 		const c = createConfigurator(valheim, undefined, undefined, game);
-		const pending = c.location!.refresh(answering('frankfurt') as unknown as typeof fetch);
+		vi.stubGlobal('fetch', answering('frankfurt'));
+		const pending = c.location!.refresh();
 		c.setRam(8);
 		await pending;
 		expect(c.location!.$full.get()).toEqual({});
-		await c.location!.refresh(vi.fn().mockRejectedValue(new TypeError('offline')));
+		vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+		await c.location!.refresh();
 		expect(c.location!.$full.get()).toEqual({});
 		expect(c.cartChoice()?.location).toBe('frankfurt');
 	});
 
-	it('resumes the location of a configuration brought back, or the nearest for one without', () => {
+	it('resumes the location of a configuration brought back, else the nearest', () => {
 		const c = createConfigurator(valheim, undefined, undefined, game);
 		const choice = {
 			planId: 'valheim-standard',

@@ -66,13 +66,9 @@ export function createConfigurator(
 			vps?.resume(state.vps);
 			location?.resume(state.location);
 		},
-		/**
-		 * The choice to put in the cart, or null while it is not orderable: the VPS fields not yet
-		 * complete, or the chosen location full for this size.
-		 */
+		/** The choice to put in the cart, or null while the VPS fields are not yet orderable. */
 		cartChoice: (): ServerChoice | null => {
 			const state = $state.get();
-			if (location?.$chosenFull.get()) return null;
 			if (!vps || !isVps(state)) return state;
 			const choice = vps.$check.get().choice;
 			return choice ? { ...state, vps: choice } : null;

@@ -22,7 +22,6 @@ import RamSlider from './RamSlider';
 import SubdomainField from './SubdomainField';
 import LocationField from './LocationField';
 import type { LocationId } from '../../lib/domain/location';
-import type { ProductType } from '../../lib/domain/product';
 import type { LocationOption } from '../../lib/locations/option';
 import type { SubdomainCheck } from '../../stores/subdomain-check';
 import type { PublicVpsImage } from '../../lib/vps/images';
@@ -47,7 +46,7 @@ export interface ConfiguratorProps {
 	cartPath: string;
 	strings: ConfiguratorStrings;
 	/** Where the page's product is sold, in the page's language, and the one preselected. */
-	locations?: { product: ProductType; options: LocationOption[]; nearest: LocationId };
+	locations?: { options: LocationOption[]; nearest: LocationId };
 }
 
 export default function Configurator({
@@ -61,18 +60,7 @@ export default function Configurator({
 	vps,
 }: ConfiguratorProps & { vps?: VpsSetup }) {
 	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
-	const [configurator] = useState(() =>
-		createConfigurator(
-			plans,
-			undefined,
-			vps?.part,
-			locations && {
-				product: locations.product,
-				offered: locations.options.map((option) => option.id),
-				nearest: locations.nearest,
-			},
-		),
-	);
+	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.part, locations));
 	const state = useStore(configurator.$state);
 	const chosen = useStore($chosenCurrency);
 	const hydrated = useHydrated();
@@ -116,10 +104,6 @@ export default function Configurator({
 			return;
 		}
 		const choice = configurator.cartChoice();
-		if (!choice && configurator.location?.$chosenFull.get()) {
-			document.querySelector<HTMLInputElement>('[data-location-field] input:enabled')?.focus();
-			return;
-		}
 		if (!choice) {
 			setVpsAsked(true);
 			document

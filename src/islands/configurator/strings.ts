@@ -23,7 +23,6 @@ export const configuratorKeys = [
 	'configurator.nvme',
 	'configurator.location',
 	'configurator.location.full',
-	'configurator.location.chosenFull',
 	'extra.modpackInstallation',
 	'extra.modpackInstallation.note',
 	'extra.subDomain',

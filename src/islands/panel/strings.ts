@@ -70,8 +70,6 @@ export function serverKeys(dictionary: Record<string, string>): string[] {
 		...prefixed(dictionary, [
 			'vps.list.',
 			'servers.',
-			// Where a server runs: its city (the country comes from Intl).
-			'location.',
 			// The subdomain form checks the label's rules before asking the server.
 			'checkout.error.subdomain_',
 			'moneyBack.',

@@ -1,3 +1,4 @@
+import { locales, useTranslations, type Locale } from '../../i18n';
 import type { LocationId } from '../domain/location';
 import { findLocation } from './catalogue';
 
@@ -15,4 +16,9 @@ export function locationCountry(id: LocationId, intlLocale: string): string | nu
 export function locationLabel(id: LocationId, city: string, intlLocale: string): string {
 	const country = locationCountry(id, intlLocale);
 	return country ? `${city}, ${country}` : city;
+}
+
+/** "Frankfurt, Germany" in `locale`'s words, for server-rendered pages and answers. */
+export function locationName(id: LocationId, locale: Locale): string {
+	return locationLabel(id, useTranslations(locale)(`location.${id}`), locales[locale].intl);
 }

@@ -235,6 +235,8 @@ export interface ServerDetail extends ServerRow, ServerSoftware {
 	storageGb: number;
 	/** Where it runs (content/catalogue/locations.json), chosen when it was ordered. */
 	location: LocationId;
+	/** The same in the reader's words: "Frankfurt, Germany". */
+	locationName: string;
 	/** Where players connect (host:port); null until the server is set up. */
 	address: string | null;
 	/** Whether that address is an IP address or a host name (the panel's alias), to say which. */

@@ -90,7 +90,7 @@ export async function serverDetail(
 	userId: string,
 	serviceId: string,
 	now = new Date(),
-): Promise<Omit<ServerDetail, keyof ServerSoftware> | null> {
+): Promise<Omit<ServerDetail, keyof ServerSoftware | 'locationName'> | null> {
 	if (!isUuid(serviceId)) return null;
 	const [service, invoices] = await Promise.all([
 		client

@@ -1,5 +1,4 @@
 import type { ServerDetail } from '../../../lib/panel/types';
-import { locationLabel } from '../../../lib/locations/label';
 import type { PanelTools } from '../shared/context';
 import { serviceName } from '../shared/service-name';
 import { FactCard, type Fact } from './FactCard';
@@ -37,11 +36,7 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 					[t('servers.name'), serviceName(server, t)],
 					[t('servers.address'), server.subdomain?.address ?? server.address ?? '—'],
 					...panelAddress,
-					[
-						t('servers.location'),
-						locationLabel(server.location, t(`location.${server.location}`), tools.intl),
-						'location',
-					],
+					[t('servers.location'), server.locationName, 'location'],
 					[t('servers.plan'), t(`servers.tier.${server.tier}`)],
 					[t('servers.ram'), `${server.ramGb} GB`],
 					[t('servers.storage'), `${server.storageGb} GB`],
