@@ -24,8 +24,7 @@ test('a Debian VPS with an SSH key runs, and its order page says where and how t
 		service: { vps: { ipv4: string; ipv6: string | null } };
 	};
 	const { ipv4 } = status.service.vps;
-	// Ordered in English without a location: Frankfurt, nearest to English, and its node's pool.
-	expect(ipv4).toMatch(/^198\.51\.100\.\d+$/);
+	expect(ipv4).toMatch(/^203\.0\.113\.\d+$/);
 	await expect(page.locator('[data-vps-ssh]')).toHaveText(`ssh root@${ipv4}`);
 	const connection = page.locator('[data-vps-connection]');
 	await expect(connection).toContainText(ipv4);
