@@ -47,6 +47,9 @@ const { child } = await serveSite(e2ePorts.site, {
 	PUBLIC_SITE_URL: site,
 	TRUSTED_PROXIES: '127.0.0.1',
 	GAME_PANEL_SIM_DELAY_MS: '300',
+	// Stockholm has room for a game server of up to 8 GB and no more, so a browser test sees a
+	// location full for a bigger plan (tests/e2e/locations-order.test.ts); nothing orders there.
+	GAME_PANEL_SIM_CAPACITY: 'stockholm=8:1000',
 	HYPERVISOR_SIM_DELAY_MS: '300',
 	PROVISIONING_POLL_MS: '100',
 	// An open console closes within a second of its session, server or password changing.
@@ -66,6 +69,8 @@ await writeFile(
 		dnsFile,
 		// The simulated game panel's state file; its files, backups and links are beside it.
 		simFile,
+		// The simulated hypervisor's machines (where a VPS runs).
+		hypervisorFile,
 	}),
 );
 console.log(`e2e: site ${site}, backend ${backend.env.PUBLIC_SUPABASE_URL}`);

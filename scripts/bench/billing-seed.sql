@@ -10,10 +10,10 @@ select gen_random_uuid(), '00000000-0000-0000-0000-000000000000', 'authenticated
 from generate_series(1, 1000) as n;
 
 insert into public.services (user_id, product_type, game, plan_id, tier, ram_gb, storage_gb, billing_cycle,
-	currency, recurring_amount, status, current_period_start, current_period_end)
+	currency, recurring_amount, status, current_period_start, current_period_end, location)
 select u.id, 'game', 'palworld', 'palworld-standard', 'standard', 8, 25, 'monthly', 'EUR', 800, 'active',
 	date_trunc('day', now()) - interval '27 days' + (k > 1)::int * interval '10 days',
-	date_trunc('day', now()) + interval '3 days' + (k > 1)::int * interval '10 days'
+	date_trunc('day', now()) + interval '3 days' + (k > 1)::int * interval '10 days', 'oslo'
 from auth.users u cross join generate_series(1, 10) as k
 where u.email like 'payer%@bench.example';
 

@@ -13,9 +13,9 @@ select gen_random_uuid(), '00000000-0000-0000-0000-000000000000', 'authenticated
 from generate_series(1, 1000) as n;
 
 insert into public.services (user_id, product_type, game, plan_id, tier, ram_gb, storage_gb, billing_cycle,
-	currency, recurring_amount, status, current_period_start, current_period_end)
+	currency, recurring_amount, status, current_period_start, current_period_end, location)
 select u.id, 'game', 'palworld', 'palworld-standard', 'standard', 8, 25, 'monthly', 'EUR', 800,
-	'active', now() - interval '10 days', now() + interval '20 days'
+	'active', now() - interval '10 days', now() + interval '20 days', 'oslo'
 from auth.users u where u.email like '%@bench.example';
 
 insert into public.invoices (user_id, service_id, kind, status, currency, subtotal, tax_rate, tax, total,
@@ -51,11 +51,12 @@ values ('b0000000-0000-4000-8000-000000000001', '00000000-0000-0000-0000-0000000
 	'{"first_name":"Hedda","last_name":"Heavy","country":"NO"}', now() - interval '8 years', now());
 
 insert into public.services (id, user_id, product_type, game, plan_id, tier, label, ram_gb, storage_gb,
-	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end, created_at)
+	billing_cycle, currency, recurring_amount, status, current_period_start, current_period_end, created_at,
+	location)
 select v.id::uuid, 'b0000000-0000-4000-8000-000000000001', v.type, v.game, v.plan, v.tier, v.label, v.ram, 50,
 	v.cycle::public.billing_cycle, v.currency, v.amount, v.status,
 	date_trunc('day', now()) - interval '10 days', date_trunc('day', now()) + interval '20 days',
-	now() - interval '8 years'
+	now() - interval '8 years', 'oslo'
 from (values
 	('b0000000-0000-4000-8000-000000000101', 'game', 'palworld', 'palworld-standard', 'standard', 'Pal island', 8, 'monthly', 'EUR', 800, 'active'),
 	('b0000000-0000-4000-8000-000000000102', 'game', 'minecraft', 'minecraft-premium', 'premium', 'Survival world', 4, 'quarterly', 'NOK', 30600, 'active'),

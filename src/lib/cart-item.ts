@@ -1,6 +1,7 @@
 import { findPlan, isCycleId } from './catalogue';
 import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
 import { readVpsChoice } from './vps/choice-shape';
+import { isLocationId } from './domain/location-ids';
 
 /** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
 export type CartItem = ServerChoice & { id: string };
@@ -16,7 +17,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The item as the catalogue still offers it, or null. */
 export function validCartItem(value: unknown): CartItem | null {
 	if (!isObject(value)) return null;
-	const { id, planId, ram, storageGb, extras, cycle, subdomain, vps } = value;
+	const { id, planId, ram, storageGb, extras, cycle, subdomain, vps, location } = value;
 	if (typeof id !== 'string' || !id || typeof planId !== 'string' || typeof ram !== 'number')
 		return null;
 	if (
@@ -45,6 +46,8 @@ export function validCartItem(value: unknown): CartItem | null {
 	// A stored VPS choice in its shape; its rules are checked where it is typed and at checkout.
 	const choice = readVpsChoice(vps);
 	if (choice && findPlan(planId)?.product === 'vps') item.vps = choice;
+	// A location id of the closed set; whether it sells the product is checked at checkout.
+	if (isLocationId(location)) item.location = location;
 	try {
 		resolveConfiguration({ ...item, currency: 'EUR' });
 		return item;

@@ -24,6 +24,16 @@ describe('choiceFromFields', () => {
 		expect(choiceFromFields(without)).not.toHaveProperty('subdomain');
 	});
 
+	it('carries a location id of the closed set, and no other', () => {
+		const base = 'plan=valheim-standard&ram=6&storage=25&cycle=monthly';
+		expect(choiceFromFields(new URLSearchParams(`${base}&location=frankfurt`))).toMatchObject({
+			location: 'frankfurt',
+		});
+		const odd = choiceFromFields(new URLSearchParams(`${base}&location=atlantis`));
+		expect(odd).not.toBeNull();
+		expect(odd).not.toHaveProperty('location');
+	});
+
 	it('refuses what the catalogue does not sell, so a crafted address adds nothing', () => {
 		expect(
 			choiceFromFields(new URLSearchParams('plan=palworld-standard&ram=7&storage=100')),

@@ -1098,7 +1098,7 @@ export type Database = {
 					held_until?: string | null;
 					id?: string;
 					label?: string;
-					location?: string;
+					location: string;
 					modpack_installation?: boolean;
 					panel_address?: string | null;
 					panel_backup_limit?: number | null;

@@ -1,4 +1,5 @@
 import type { OrderCancelReason } from './domain/order-cancel-reason';
+import type { LocationId } from './domain/location';
 import type { VpsOs } from './vps/images';
 
 /**
@@ -7,6 +8,8 @@ import type { VpsOs } from './vps/images';
  */
 export interface OrderStatus {
 	status: string;
+	/** Where the ordered server runs: the location chosen at checkout. */
+	location: LocationId;
 	/** Why a paid order was cancelled instead of fulfilled (no VPS address left at payment). */
 	cancelReason: OrderCancelReason | null;
 	invoice: {

@@ -8,6 +8,7 @@ import {
 	chooseMethod,
 	editBilling,
 	idempotencyKeyFor,
+	goToStep,
 	placeOrder,
 	startCheckout,
 } from './checkout';
@@ -128,6 +129,29 @@ describe('checkout store', () => {
 			vi.fn().mockRejectedValue(new TypeError('Failed to fetch')),
 		);
 		expect($checkout.get().error).toBe('offline');
+	});
+
+	it('sends the chosen location, and after location_full keeps where there is room', async () => {
+		startCheckout(billing, 'user-1');
+		chooseMethod('card');
+		const full = {
+			error: { code: 'location_full', message: 'Full', available: ['oslo', 'atlantis'] },
+		};
+		const fetcher = vi.fn().mockResolvedValue(new Response(JSON.stringify(full), { status: 409 }));
+		const request = {
+			item: { ...item, location: 'frankfurt' as const },
+			currency: 'EUR',
+			discountCode: null,
+			locale: 'de',
+			idempotencyKey: 'key-full-12345678',
+			unreachable: 'offline',
+		};
+		expect(await placeOrder(request, fetcher)).toBeNull();
+		const sent = JSON.parse((fetcher.mock.calls[0] as [string, RequestInit])[1].body as string);
+		expect(sent.item.location).toBe('frankfurt');
+		expect($checkout.get()).toMatchObject({ error: 'Full', locationFull: ['oslo'] });
+		goToStep('billing');
+		expect($checkout.get().locationFull).toBeNull();
 	});
 });
 

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import type { CartItem } from '../lib/cart-item';
 import { billingDraft, type Billing } from './billing-address';
 import type { PaymentMethodKind } from '../lib/domain/payment-method';
+import { isLocationId, type LocationId } from '../lib/domain/location-ids';
 
 export { billingComplete, type Billing } from './billing-address';
 
@@ -15,6 +16,8 @@ export interface CheckoutState {
 	method: PaymentMethodKind | null;
 	submitting: boolean;
 	error: string | null;
+	/** The chosen location was full (409 location_full): the ones that had room instead. */
+	locationFull: LocationId[] | null;
 }
 
 export const $checkout = map<CheckoutState>({
@@ -24,6 +27,7 @@ export const $checkout = map<CheckoutState>({
 	method: null,
 	submitting: false,
 	error: null,
+	locationFull: null,
 });
 
 const draft = billingDraft('checkout');
@@ -31,12 +35,21 @@ const draft = billingDraft('checkout');
 /** Starts on the review step with the address the customer last typed here, else their profile's. */
 export function startCheckout(profile: Billing, owner: string): void {
 	const billing = draft.restore(owner, profile);
-	$checkout.set({ owner, step: 'review', billing, method: null, submitting: false, error: null });
+	$checkout.set({
+		owner,
+		step: 'review',
+		billing,
+		method: null,
+		submitting: false,
+		error: null,
+		locationFull: null,
+	});
 }
 
 export function goToStep(step: CheckoutStep): void {
 	$checkout.setKey('step', step);
 	$checkout.setKey('error', null);
+	$checkout.setKey('locationFull', null);
 }
 
 export function editBilling(changes: Partial<Billing>): void {
@@ -87,6 +100,7 @@ export async function placeOrder(
 	const { billing, method } = $checkout.get();
 	$checkout.setKey('submitting', true);
 	$checkout.setKey('error', null);
+	$checkout.setKey('locationFull', null);
 	const { id: _id, ...choice } = request.item;
 	try {
 		const response = await fetcher('/api/checkout', {
@@ -101,9 +115,14 @@ export async function placeOrder(
 				locale: request.locale,
 			}),
 		});
-		const answer = (await response.json()) as CheckoutAnswer & { error?: { message: string } };
+		const answer = (await response.json()) as CheckoutAnswer & {
+			error?: { code?: string; message: string; available?: unknown };
+		};
 		if (response.ok) return answer;
 		$checkout.setKey('error', answer.error?.message ?? request.unreachable);
+		const available = answer.error?.available;
+		if (answer.error?.code === 'location_full' && Array.isArray(available))
+			$checkout.setKey('locationFull', available.filter(isLocationId));
 		return null;
 	} catch {
 		$checkout.setKey('error', request.unreachable);

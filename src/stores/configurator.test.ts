@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findPlan, vpsPlans } from '../lib/catalogue';
 import { publicVpsImage, vpsImages } from '../lib/vps/images';
 import { createConfigurator } from './configurator';
 import { vpsPart } from './configurator-vps';
 import { summarize } from '../lib/pricing';
+import type { LocationSetup } from './configurator-location';
 
 const minecraft = [findPlan('minecraft-budget')!, findPlan('minecraft-premium')!];
 
@@ -149,5 +150,89 @@ describe('the VPS fields', () => {
 		const c = createConfigurator(minecraft, undefined, vpsPart(images));
 		expect(c.cartChoice()).toEqual(c.$state.get());
 		expect(createConfigurator(minecraft).vps).toBeNull();
+	});
+});
+
+describe('the location', () => {
+	afterEach(() => vi.unstubAllGlobals());
+	const valheim = [findPlan('valheim-standard')!];
+	const game: LocationSetup = {
+		options: [{ id: 'oslo' }, { id: 'frankfurt' }, { id: 'stockholm' }],
+		nearest: 'frankfurt',
+	};
+	/** GET /api/locations answering `full` for the locations named, and what it was asked. */
+	const answering = (...full: string[]) =>
+		vi.fn((url: string) => {
+			void url;
+			const locations = game.options.map(({ id }) => ({ id, full: full.includes(id) }));
+			return Promise.resolve(new Response(JSON.stringify({ locations })));
+		});
+
+	it('preselects the nearest location, and takes the one chosen', () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		expect(c.$state.get().location).toBe('frankfurt');
+		c.location!.choose('stockholm');
+		expect(c.cartChoice()?.location).toBe('stockholm');
+		expect(createConfigurator(valheim).location).toBeNull();
+	});
+
+	it('asks for room at the size chosen, and moves a preselected full location to one with room', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		c.setRam(10);
+		const fetcher = answering('frankfurt');
+		vi.stubGlobal('fetch', fetcher);
+		await c.location!.refresh();
+		expect(fetcher.mock.calls[0]![0]).toBe(
+			'/api/locations?plan=valheim-standard&ram=10&storage=25',
+		);
+		expect(c.location!.$full.get()).toEqual({ oslo: false, frankfurt: true, stockholm: false });
+		expect(c.$state.get().location).toBe('oslo');
+		c.location!.choose('frankfurt');
+		expect(c.$state.get().location).toBe('oslo');
+	});
+
+	it('moves a chosen location that fills up for the new size to the first with room', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		c.location!.choose('stockholm');
+		vi.stubGlobal('fetch', answering('stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('oslo');
+		vi.stubGlobal('fetch', answering('oslo', 'stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('frankfurt');
+		// Nowhere with room: the choice stays, and checkout refuses it with no alternative.
+		vi.stubGlobal('fetch', answering('oslo', 'frankfurt', 'stockholm'));
+		await c.location!.refresh();
+		expect(c.cartChoice()?.location).toBe('frankfurt');
+	});
+
+	it('drops an answer for a size no longer chosen, and shows nothing full when it cannot ask', async () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		vi.stubGlobal('fetch', answering('frankfurt'));
+		const pending = c.location!.refresh();
+		c.setRam(8);
+		await pending;
+		expect(c.location!.$full.get()).toEqual({});
+		vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+		await c.location!.refresh();
+		expect(c.location!.$full.get()).toEqual({});
+		expect(c.cartChoice()?.location).toBe('frankfurt');
+	});
+
+	it('resumes the location of a configuration brought back, else the nearest', () => {
+		const c = createConfigurator(valheim, undefined, undefined, game);
+		const choice = {
+			planId: 'valheim-standard',
+			ram: 6,
+			storageGb: 25,
+			extras: [],
+			cycle: 'monthly' as const,
+		};
+		c.resume({ ...choice, location: 'stockholm' });
+		expect(c.$state.get().location).toBe('stockholm');
+		c.resume(choice);
+		expect(c.$state.get().location).toBe('frankfurt');
+		c.resume({ ...choice, location: 'helsinki' });
+		expect(c.$state.get().location).toBe('frankfurt');
 	});
 });

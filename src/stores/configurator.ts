@@ -9,6 +9,7 @@ import {
 } from '../lib/catalogue';
 import { isValidRam, type ServerChoice } from '../lib/pricing';
 import type { VpsPartOf } from './configurator-vps';
+import { locationPart, type LocationSetup } from './configurator-location';
 
 function defaultsFor(plan: Plan): ServerChoice {
 	return {
@@ -31,15 +32,22 @@ function fitRam(plan: Plan, ram: number): number {
 /**
  * One configurator's state and its price, for the plans one page offers. The starting state may
  * come from the cart (changing a configuration) when it is for one of these plans. A VPS page
- * adds its fields (configurator-vps.ts), which game pages never load.
+ * adds its fields (configurator-vps.ts), which game pages never load; a page that offers
+ * locations, the location choice (configurator-location.ts).
  */
-export function createConfigurator(plans: Plan[], start?: ServerChoice, withVps?: VpsPartOf) {
+export function createConfigurator(
+	plans: Plan[],
+	start?: ServerChoice,
+	withVps?: VpsPartOf,
+	where?: LocationSetup,
+) {
 	const first = plans[0];
 	if (!first) throw new Error('A configurator needs at least one plan');
 	const startPlan = start && plans.find((plan) => plan.id === start.planId);
 	const resumable = startPlan && isValidRam(startPlan, start.ram) ? start : undefined;
 	const $state = map<ServerChoice>(resumable ? withoutVps(resumable) : defaultsFor(first));
 	const vps = withVps?.($state, resumable?.vps) ?? null;
+	const location = where ? locationPart($state, where) : null;
 
 	const planOf = (state: ServerChoice) => findPlan(state.planId) ?? first;
 	const isVps = (state: ServerChoice) => planOf(state).product === 'vps';
@@ -48,12 +56,15 @@ export function createConfigurator(plans: Plan[], start?: ServerChoice, withVps?
 		$state,
 		/** The VPS fields (null on a game page). */
 		vps,
+		/** Where it runs (null where the page offers no choice). */
+		location,
 		/** Picks up a configuration from the cart (the visitor came back to change it). */
 		resume: (state: ServerChoice) => {
 			const plan = plans.find((candidate) => candidate.id === state.planId);
 			if (!plan || !isValidRam(plan, state.ram)) return;
 			$state.set(withoutVps(state));
 			vps?.resume(state.vps);
+			location?.resume(state.location);
 		},
 		/** The choice to put in the cart, or null while the VPS fields are not yet orderable. */
 		cartChoice: (): ServerChoice | null => {

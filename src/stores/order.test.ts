@@ -10,6 +10,7 @@ const status = (
 	extra: Partial<OrderStatus['service']> = {},
 ): OrderStatus => ({
 	status: 'pending',
+	location: 'frankfurt',
 	cancelReason: null,
 	invoice: { id: 'i', status: invoice, total: 1000, currency: 'EUR', lastPaymentError: null },
 	service: {

@@ -70,6 +70,7 @@ export async function billingCustomer(paid: number, unpaid: number): Promise<Bil
 	const service = (label: string) => ({
 		user_id: userId,
 		product_type: 'game',
+		location: 'oslo',
 		game: 'palworld',
 		plan_id: 'palworld-standard',
 		tier: 'standard',

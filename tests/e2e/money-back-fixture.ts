@@ -30,7 +30,13 @@ export async function newCustomer(paidDaysAgo: number) {
 		db
 			.from('services')
 			.insert({
-				...{ user_id: userId, product_type: 'game', game: 'palworld', label: 'World 1' },
+				...{
+					user_id: userId,
+					location: 'oslo',
+					product_type: 'game',
+					game: 'palworld',
+					label: 'World 1',
+				},
 				...{ plan_id: 'palworld-standard', tier: 'standard', ram_gb: 8, storage_gb: 25 },
 				...{ billing_cycle: 'monthly', currency: 'EUR', recurring_amount: 800 },
 				...{ status: 'active', current_period_start: paidAt, current_period_end: end },

@@ -14,9 +14,11 @@ export async function orderVps(
 		account?: { email: string; password: string };
 		/** The "Your own subdomain" extra with this label. */
 		subdomain?: string;
+		/** Where it runs: Oslo (node pve1 and its 203.0.113.0/24 pool) unless another is named. */
+		location?: string;
 	} = {},
 ) {
-	const { account, subdomain } = options;
+	const { account, subdomain, location = 'oslo' } = options;
 	await signIn(page, account ?? (await newAccount('vps')));
 	await expect(page).toHaveURL(/\/panel$/);
 	const answer = await page.request.post('/api/checkout', {
@@ -31,6 +33,7 @@ export async function orderVps(
 				currency: 'EUR',
 				price: 1,
 				vps,
+				location,
 			},
 			billing: {
 				name: 'Sigrid Berg',

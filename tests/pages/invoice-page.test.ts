@@ -26,6 +26,7 @@ const invoice = {
 		{
 			kind: 'service',
 			description: 'Palworld (Standard), 8 GB RAM, monthly',
+			detail: 'Frankfurt, Germany',
 			quantity: 1,
 			unitAmount: 1000,
 			amount: 1000,
@@ -33,6 +34,7 @@ const invoice = {
 		{
 			kind: 'late_fee',
 			description: 'Late fee: 3 days overdue',
+			detail: null,
 			quantity: 1,
 			unitAmount: 300,
 			amount: 300,
@@ -78,6 +80,12 @@ describe('the invoice page', () => {
 		expect(occurrences(html, 'Late fee')).toBe(1);
 		expect(html).toContain('Late fee: 3 days overdue');
 		expect(html).toContain('€15.50');
+	});
+
+	it('prints where the server runs under its line, and nothing under the others', () => {
+		const html = renderToString(createElement(InvoiceLines, { invoice, tools: tools('en') }));
+		expect(occurrences(html, 'data-line-detail')).toBe(1);
+		expect(html).toMatch(/monthly<span[^>]*data-line-detail[^>]*>Frankfurt, Germany</);
 	});
 
 	it('says how each payment was made: the card, else the method', () => {

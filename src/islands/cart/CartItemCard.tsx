@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { removeFromCart, setCartSubdomain } from '../../stores/cart';
 import SubdomainField from '../configurator/SubdomainField';
 import type { PublicVpsImage } from '../../lib/vps/images';
+import { itemLocation, optionLabel, type CartLocations } from '../../lib/locations/option';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -19,6 +20,8 @@ interface Props {
 	strings: CartStrings;
 	/** The VPS images' public facts, to name the one chosen. */
 	vpsImages: readonly PublicVpsImage[];
+	/** The locations' names, to say where it will run. */
+	locations: CartLocations;
 }
 
 export default function CartItemCard({
@@ -28,8 +31,10 @@ export default function CartItemCard({
 	money,
 	strings: s,
 	vpsImages,
+	locations,
 }: Props) {
 	const plan = findPlan(item.planId)!;
+	const where = itemLocation(item.location, plan.product, locations);
 	const product = productOf(item.planId)!;
 	const details = [
 		fill(s['configurator.gb'], { value: item.ram }) + ' RAM',
@@ -55,6 +60,12 @@ export default function CartItemCard({
 				</p>
 			</div>
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
+			{where && (
+				<p className="mt-1 text-neutral-200" data-cart-location={where.id}>
+					{s['configurator.location']}: <span aria-hidden="true">{where.flag}</span>{' '}
+					{optionLabel(where)}
+				</p>
+			)}
 			{plan.product === 'vps' && <CartVps item={item} images={vpsImages} strings={s} />}
 			{item.extras.includes('subDomain') && (
 				<CartSubdomain item={item} locale={locale} strings={s} />

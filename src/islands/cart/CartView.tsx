@@ -14,6 +14,7 @@ import CartNotice from './CartNotice';
 import DiscountForm from './DiscountForm';
 import OrderSummary from './OrderSummary';
 import type { PublicVpsImage } from '../../lib/vps/images';
+import type { CartLocations } from '../../lib/locations/option';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -24,6 +25,7 @@ interface Props {
 	country: string;
 	strings: CartStrings;
 	vpsImages: PublicVpsImage[];
+	locations: CartLocations;
 }
 
 /** The cart page: rendered only in the browser, because the cart lives in the browser. */
@@ -34,6 +36,7 @@ export default function CartView({
 	country,
 	strings: s,
 	vpsImages,
+	locations,
 }: Props) {
 	// Before the first render, so a configuration arriving in the address shows at once.
 	useState(() => {
@@ -80,6 +83,7 @@ export default function CartView({
 					money={money}
 					strings={s}
 					vpsImages={vpsImages}
+					locations={locations}
 				/>
 				<DiscountForm strings={s} />
 			</div>

@@ -25,6 +25,9 @@ import OrderSummary from '../cart/OrderSummary';
 import BillingForm from './BillingForm';
 import MethodChoice from './MethodChoice';
 import type { PublicVpsImage } from '../../lib/vps/images';
+import { itemLocation, optionLabel, type CartLocations } from '../../lib/locations/option';
+import { findPlan } from '../../lib/catalogue';
+import { productOf } from '../../lib/product-name';
 import type { CheckoutStrings } from './strings';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
 
@@ -42,6 +45,8 @@ interface Props {
 	strings: CheckoutStrings;
 	/** The VPS images' public facts, to name the one in the order. */
 	vpsImages: PublicVpsImage[];
+	/** The locations' names, and the one an item without a choice is ordered in. */
+	locations: CartLocations;
 }
 
 const steps = ['review', 'billing', 'payment'] as const;
@@ -62,6 +67,7 @@ export default function CheckoutFlow(props: Props) {
 		testMode,
 		strings: s,
 		vpsImages,
+		locations,
 	} = props;
 	const item = useStore($cartItem);
 	const discount = useStore($appliedDiscount);
@@ -97,8 +103,10 @@ export default function CheckoutFlow(props: Props) {
 			return $checkout.setKey('error', s['auth.error.missingFields']);
 		if (state.step !== 'payment') return goToStep(steps[index + 1] ?? 'payment');
 		if (method) chooseMethod(method);
+		// The location the review showed: the chosen one, else the nearest to this language.
+		const where = itemLocation(item.location, findPlan(item.planId)?.product ?? 'game', locations);
 		const answer = await placeOrder({
-			item,
+			item: { ...item, location: where?.id ?? item.location },
 			currency,
 			discountCode: discount?.code ?? null,
 			locale,
@@ -134,6 +142,7 @@ export default function CheckoutFlow(props: Props) {
 						money={money}
 						strings={s}
 						vpsImages={vpsImages}
+						locations={locations}
 					/>
 				)}
 				{state.step === 'billing' && <BillingForm countries={countries} strings={s} />}
@@ -147,6 +156,14 @@ export default function CheckoutFlow(props: Props) {
 					<p role="alert" className="rounded-lg bg-red-950 px-4 py-3 text-sm text-red-100">
 						{state.error}
 					</p>
+				)}
+				{state.locationFull && (
+					<LocationFullHelp
+						available={state.locationFull}
+						locations={locations}
+						editPath={`${localizePath(productOf(item.planId)?.path ?? '/games', locale)}?edit=1#configure`}
+						strings={s}
+					/>
 				)}
 				<div className="flex justify-between gap-3">
 					{index > 0 ? (
@@ -185,5 +202,29 @@ export default function CheckoutFlow(props: Props) {
 				strings={s}
 			/>
 		</div>
+	);
+}
+
+/** After a 409 location_full: where there is room now, and the way back to choose one. */
+function LocationFullHelp({
+	available,
+	locations,
+	editPath,
+	strings: s,
+}: {
+	available: string[];
+	locations: CartLocations;
+	editPath: string;
+	strings: CheckoutStrings;
+}) {
+	const names = locations.options
+		.filter((option) => available.includes(option.id))
+		.map(optionLabel)
+		.join('; ');
+	return (
+		<p className="text-sm text-neutral-100" data-location-alternatives>
+			{names && fill(s['checkout.locationFull.available'], { locations: names })}{' '}
+			<a href={editPath}>{s['checkout.locationFull.change']}</a>
+		</p>
 	);
 }

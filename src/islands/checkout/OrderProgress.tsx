@@ -7,6 +7,7 @@ import { unpaidMessage, type ProgressStrings } from './progress-strings';
 import VpsConnection from './VpsConnection';
 import { vpsStepKeys } from './vps-strings';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
+import { optionLabel, type LocationOption } from '../../lib/locations/option';
 
 interface Props {
 	orderId: string;
@@ -17,6 +18,8 @@ interface Props {
 	cancelled: boolean;
 	methods: Record<string, PaymentMethodKind[]>;
 	strings: ProgressStrings;
+	/** The locations' names in the page's language, to say where the server runs. */
+	locations: LocationOption[];
 }
 
 const stages = ['paid', 'settingUp', 'installing', 'running'] as const;
@@ -26,7 +29,7 @@ const stages = ['paid', 'settingUp', 'installing', 'running'] as const;
  * the server (so it is right after a reload, on another device, or before the webhook arrives).
  */
 export default function OrderProgress(props: Props) {
-	const { orderId, locale, prefix, supportPath, cancelled, methods, strings: s } = props;
+	const { orderId, locale, prefix, supportPath, cancelled, methods, strings: s, locations } = props;
 	const order = useStore($order);
 	useEffect(() => followOrder(orderId), [orderId]);
 	const stage = stageOf(order.status);
@@ -74,6 +77,7 @@ export default function OrderProgress(props: Props) {
 		);
 	}
 	const reached = (stages as readonly string[]).indexOf(stage);
+	const where = locations.find((option) => option.id === order.status?.location);
 	const label = (step: (typeof stages)[number]) =>
 		service.vps ? s[vpsStepKeys[step]] : s[`checkout.complete.${step}` as const];
 	return (
@@ -90,6 +94,12 @@ export default function OrderProgress(props: Props) {
 					</li>
 				))}
 			</ol>
+			{where && (
+				<p className="mt-4 text-neutral-200" data-order-location={where.id}>
+					<span aria-hidden="true">{where.flag}</span>{' '}
+					{fill(s['checkout.complete.location'], { location: optionLabel(where) })}
+				</p>
+			)}
 			{stage === 'running' && service.vps && (
 				<>
 					<VpsConnection vps={service.vps} password={order.vpsPassword} strings={s} />

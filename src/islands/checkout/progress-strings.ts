@@ -10,6 +10,7 @@ export const progressKeys = [
 	'checkout.complete.installing',
 	'checkout.complete.running',
 	'checkout.complete.address',
+	'checkout.complete.location',
 	'checkout.complete.manage',
 	'checkout.complete.declined',
 	'checkout.complete.cancelled',

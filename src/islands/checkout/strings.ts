@@ -25,6 +25,8 @@ export const checkoutKeys = [
 	'checkout.paying',
 	'checkout.testMode',
 	'checkout.error.unreachable',
+	'checkout.locationFull.available',
+	'checkout.locationFull.change',
 	'auth.error.missingFields',
 ] as const;
 

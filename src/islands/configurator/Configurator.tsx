@@ -20,6 +20,9 @@ import OptionGroup from './OptionGroup';
 import PriceSummary from './PriceSummary';
 import RamSlider from './RamSlider';
 import SubdomainField from './SubdomainField';
+import LocationField from './LocationField';
+import type { LocationId } from '../../lib/domain/location';
+import type { LocationOption } from '../../lib/locations/option';
 import type { SubdomainCheck } from '../../stores/subdomain-check';
 import type { PublicVpsImage } from '../../lib/vps/images';
 import type { VpsPartOf } from '../../stores/configurator-vps';
@@ -42,6 +45,8 @@ export interface ConfiguratorProps {
 	fallbackCurrency: Currency;
 	cartPath: string;
 	strings: ConfiguratorStrings;
+	/** Where the page's product is sold, in the page's language, and the one preselected. */
+	locations?: { options: LocationOption[]; nearest: LocationId };
 }
 
 export default function Configurator({
@@ -51,10 +56,11 @@ export default function Configurator({
 	fallbackCurrency,
 	cartPath,
 	strings: s,
+	locations,
 	vps,
 }: ConfiguratorProps & { vps?: VpsSetup }) {
 	const plans = planIds.map((id) => findPlan(id)).filter((plan) => plan !== undefined);
-	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.part));
+	const [configurator] = useState(() => createConfigurator(plans, undefined, vps?.part, locations));
 	const state = useStore(configurator.$state);
 	const chosen = useStore($chosenCurrency);
 	const hydrated = useHydrated();
@@ -77,6 +83,11 @@ export default function Configurator({
 		const item = $cartItem.get();
 		if (item && new URLSearchParams(window.location.search).has('edit')) configurator.resume(item);
 	}, [configurator]);
+
+	// Which locations have room for this plan and size: asked again whenever they change.
+	useEffect(() => {
+		void configurator.location?.refresh();
+	}, [configurator, state.planId, state.ram, state.storageGb]);
 
 	// The subdomain extra is ordered with a usable label: "Add to cart" waits for one.
 	const [labelCheck, setLabelCheck] = useState<SubdomainCheck>({ state: 'idle' });
@@ -151,6 +162,14 @@ export default function Configurator({
 								: fill(s['configurator.addOn'], { price: money(o.prices[currency]) }),
 					}))}
 					onChange={configurator.setStorage}
+				/>
+			)}
+			{locations && configurator.location && (
+				<LocationField
+					part={configurator.location}
+					options={locations.options}
+					value={state.location}
+					strings={s}
 				/>
 			)}
 			<ExtrasField

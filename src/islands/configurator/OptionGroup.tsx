@@ -11,8 +11,8 @@ interface Option<T extends string | number> {
 interface Props<T extends string | number> {
 	legend: string;
 	name: string;
-	/** The chosen value; null while nothing is chosen yet. */
-	value: T | null;
+	/** The chosen value; null (or undefined) while nothing is chosen yet. */
+	value: T | null | undefined;
 	options: Option<T>[];
 	onChange: (value: T) => void;
 }

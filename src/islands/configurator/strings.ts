@@ -21,6 +21,8 @@ export const configuratorKeys = [
 	'pricing.backups_other',
 	'configurator.cores_other',
 	'configurator.nvme',
+	'configurator.location',
+	'configurator.location.full',
 	'extra.modpackInstallation',
 	'extra.modpackInstallation.note',
 	'extra.subDomain',

@@ -3,6 +3,8 @@ import type { Translate } from '../../i18n';
 import { billingCycleSchema, planSchema } from '../catalogue/schema';
 import { formatDate } from '../format-date';
 import { productOf } from '../product-name';
+import { locationIdSchema } from '../domain/location';
+import { locationLabel } from '../locations/label';
 
 // What an invoice line is for, stored as data (invoice_items.line) and put into words when it is
 // read, in the reader's language: text written once in English would stay English for everyone.
@@ -23,9 +25,19 @@ export const invoiceLineSchema = z.discriminatedUnion('kind', [
 		cycle,
 		/** The paid extras ordered with it (lines written before extras were named have none). */
 		extras: z.object({ modpack: z.boolean(), subdomain: z.string().max(63).optional() }).optional(),
+		/** Where it runs (lines written before issue 43 have none): the line's detail. */
+		location: locationIdSchema.optional(),
 	}),
-	/** The next period of a server. */
-	z.object({ kind: z.literal('renewal'), plan, ramGb: count, cycle, from: isoDate, to: isoDate }),
+	/** The next period of a server, where it runs as its detail (none before issue 43). */
+	z.object({
+		kind: z.literal('renewal'),
+		plan,
+		ramGb: count,
+		cycle,
+		from: isoDate,
+		to: isoDate,
+		location: locationIdSchema.optional(),
+	}),
 	/** Days overdue, one fee a day. */
 	z.object({ kind: z.literal('lateFee'), days: count }),
 	/** A paused server, the fee per month. */
@@ -93,6 +105,25 @@ export function invoiceLineText(line: InvoiceLine, t: Translate, intlLocale: str
 		case 'credit':
 			return t('staff.money.credit.line');
 	}
+}
+
+/**
+ * What the invoice prints under a server's line, in the reader's language: where it runs
+ * ("Frankfurt, Germany"); null for other lines and for lines written without a location.
+ */
+export function invoiceLineDetail(
+	line: InvoiceLine,
+	t: Translate,
+	intlLocale: string,
+): string | null {
+	if ((line.kind !== 'plan' && line.kind !== 'renewal') || !line.location) return null;
+	return locationLabel(line.location, t(`location.${line.location}`), intlLocale);
+}
+
+/** A stored line's detail (invoiceLineDetail), or null when its data are not a valid line. */
+export function storedLineDetail(row: { line?: unknown }, t: Translate, intlLocale: string) {
+	const parsed = invoiceLineSchema.safeParse(row.line);
+	return parsed.success ? invoiceLineDetail(parsed.data, t, intlLocale) : null;
 }
 
 /**

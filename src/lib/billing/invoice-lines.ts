@@ -2,6 +2,7 @@ import { locales, useTranslations, type Locale } from '../../i18n';
 import {
 	invoiceLineSchema,
 	invoiceLineText,
+	storedLineDetail,
 	storedLineText,
 	type InvoiceLine,
 } from './invoice-line';
@@ -25,6 +26,11 @@ export function lineIn(line: InvoiceLine, locale: Locale): string {
 /** A stored line (`line` as saved, `description` its text) in `locale`'s words. */
 export function storedLineIn(row: StoredLine, locale: Locale): string {
 	return storedLineText(row, useTranslations(locale), locales[locale].intl);
+}
+
+/** What is shown under a stored line in `locale`'s words (where its server runs), or null. */
+export function storedLineDetailIn(row: { line?: unknown }, locale: Locale): string | null {
+	return storedLineDetail(row, useTranslations(locale), locales[locale].intl);
 }
 
 /**

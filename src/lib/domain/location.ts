@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationIds } from './location-ids.ts';
 
 /**
  * Where a server can run: every location the business could operate, each with its label
@@ -7,10 +8,5 @@ import { z } from 'zod';
  * claim about locations on the site is computed from it, never from this list's length.
  * `services.location` repeats the set (tests/integration/data-model/closed-sets.test.ts).
  */
-export const locationIds = ['oslo', 'frankfurt', 'stockholm', 'copenhagen', 'helsinki'] as const;
-export type LocationId = (typeof locationIds)[number];
+export { isLocationId, locationIds, type LocationId } from './location-ids.ts';
 export const locationIdSchema = /* @__PURE__ */ z.enum(locationIds);
-
-export function isLocationId(value: unknown): value is LocationId {
-	return (locationIds as readonly unknown[]).includes(value);
-}

@@ -12,6 +12,7 @@ import type {
 	SoftwareInstallStatus,
 } from '../domain/minecraft-software';
 import type { SoftwareChangeKind, SoftwareInstallStep } from '../domain/software-change';
+import type { LocationId } from '../domain/location';
 
 // The JSON the panel's read endpoints answer and its islands render: one shape, shared by the
 // server that builds it and the browser that shows it. Amounts are minor units; dates ISO strings.
@@ -126,6 +127,8 @@ export interface InvoiceDetail extends InvoiceRow {
 	lines: {
 		kind: string;
 		description: string;
+		/** Printed under the description: where the line's server runs ("Frankfurt, Germany"). */
+		detail: string | null;
 		quantity: number;
 		unitAmount: number;
 		amount: number;
@@ -230,7 +233,10 @@ export interface SoftwareCatalogueAnswer {
 
 export interface ServerDetail extends ServerRow, ServerSoftware {
 	storageGb: number;
-	location: string;
+	/** Where it runs (content/catalogue/locations.json), chosen when it was ordered. */
+	location: LocationId;
+	/** The same in the reader's words: "Frankfurt, Germany". */
+	locationName: string;
 	/** Where players connect (host:port); null until the server is set up. */
 	address: string | null;
 	/** Whether that address is an IP address or a host name (the panel's alias), to say which. */

@@ -13,6 +13,7 @@ import {
 	type StorageOption,
 } from '../catalogue';
 import type { VpsChoice } from '../vps/choice';
+import type { LocationId } from '../domain/location';
 
 /**
  * What a visitor chose: everything a price depends on except the currency. The one shape of a
@@ -29,6 +30,8 @@ export interface ServerChoice {
 	subdomain?: string;
 	/** A VPS's image, hostname and access (src/lib/vps/choice.ts); priced nothing, ordered with it. */
 	vps?: VpsChoice;
+	/** Where it runs (content/catalogue/locations.json); priced nothing, ordered with it. */
+	location?: LocationId;
 }
 
 /** A choice in one currency: what every price function takes. */

@@ -7,6 +7,7 @@ import { bodyField } from '~/server/http/body';
 import { callerOf } from '~/server/http/caller';
 import { clientAddressOf } from '~/server/http/request-address';
 import { limits } from '~/server/rate-limit/limits';
+import { useTranslations } from '~/i18n';
 import { adminClient } from '~/server/supabase/admin-client';
 
 export const prerender = false;
@@ -42,5 +43,12 @@ export const POST: APIRoute = async (context) => {
 	});
 	if (result.ok) return json(result.status, result.body);
 	if ('verdict' in result) return tooManyRequests(result.verdict, locale);
+	// location_full names the locations that have room for the same plan now.
+	if ('available' in result) {
+		const message = useTranslations(locale)(result.message);
+		return json(result.status, {
+			error: { code: result.code, message, available: result.available },
+		});
+	}
 	return apiError(result.status, result.code, result.message, locale);
 };

@@ -11,6 +11,8 @@ import { priceOrder } from './price-order';
 import { lineIn } from '../../lib/billing/invoice-lines';
 import type { CheckoutInput } from './request';
 import { startPayment } from '../payment-pages/start-payment';
+import type { LocationId } from '../../lib/domain/location';
+import { locationsWithRoom, withRoom } from './location-room';
 
 export type CheckoutResult =
 	| {
@@ -25,6 +27,8 @@ export type CheckoutResult =
 			};
 	  }
 	| { ok: false; status: number; code: string; message: UiKey }
+	/** The chosen location has no room: refused before anything is written or paid. */
+	| { ok: false; status: 409; code: 'location_full'; message: UiKey; available: LocationId[] }
 	/** Too many discount codes tried that were not redeemable: the route's standard 429. */
 	| { ok: false; status: 429; code: 'rate_limited'; verdict: Verdict & { ok: false } };
 
@@ -33,6 +37,14 @@ const refusal = (status: number, code: string): CheckoutResult => ({
 	status,
 	code,
 	message: `checkout.error.${code}` as UiKey,
+});
+
+const locationFull = (available: LocationId[]): CheckoutResult => ({
+	ok: false,
+	status: 409,
+	code: 'location_full',
+	message: 'checkout.error.location_full',
+	available,
 });
 
 /**
@@ -73,12 +85,23 @@ export async function checkout(
 		customerId: customer.id,
 	});
 	if (typeof percent !== 'number') return percent;
-	const priced = priceOrder(input, percent);
-	if (typeof priced === 'string') return refusal(422, priced);
+	const unplaced = priceOrder(input, percent, context.locale);
+	if (typeof unplaced === 'string') return refusal(422, unplaced);
 	const gateway = getPaymentGateway();
-	if (priced.quote.total > 0 && !gateway.methodsFor(priced.quote.currency).includes(input.method))
+	if (
+		unplaced.quote.total > 0 &&
+		!gateway.methodsFor(unplaced.quote.currency).includes(input.method)
+	)
 		return refusal(422, 'method_unavailable');
+	const priced = await withRoom(admin, customer.id, input.idempotencyKey, unplaced);
+	if ('full' in priced) return locationFull(priced.available);
 	const placed = await placeOrder(admin, customer, input, priced);
+	// The last free address of the location's nodes went to another order meanwhile.
+	if (placed === 'vps_addresses_exhausted') {
+		const product = priced.vps ? 'vps' : 'game';
+		const other = await locationsWithRoom(admin, product, priced.size, priced.location.id);
+		return locationFull(other.available);
+	}
 	if (typeof placed === 'string') return refusal(409, placed);
 	logger.info(placed.created ? 'order placed' : 'order found for the same idempotency key', {
 		orderId: placed.orderId,

@@ -4,14 +4,25 @@ import type { InvoiceLine } from '../../lib/billing/invoice-line';
 import { subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
 import { vpsChoiceProblem, type VpsProblem } from '../../lib/vps/choice';
 import { findVpsImage, nodesFor } from '../../lib/vps/images';
+import { findLocation, nearestLocation, type Location } from '../../lib/locations/catalogue';
+import type { Size } from '../locations/room';
 import type { CheckoutInput } from './request';
 
 /** Why an order cannot be priced: the catalogue's own codes. */
 export type PricingProblem =
-	PricingError['code'] | Exclude<SubdomainProblem, 'subdomain_taken'> | VpsProblem;
+	| PricingError['code']
+	| Exclude<SubdomainProblem, 'subdomain_taken'>
+	| VpsProblem
+	| 'location_unknown';
 
 export interface PricedOrder {
 	quote: Quote;
+	/** Where it runs: the location chosen, offering the plan's product (its room is asked apart). */
+	location: Location;
+	/** What it takes there: RAM, disk and (for a VPS) cores, as the adapters are asked for room. */
+	size: Size;
+	/** A VPS's placement (the same object as `service.vps`); null for a game server. */
+	vps: VpsPlacement | null;
 	discountCode: string | null;
 	/** The services row's configuration columns, and for a VPS what `place_order` needs to place it. */
 	service: Record<string, string | number | boolean | null | VpsPlacement>;
@@ -19,7 +30,10 @@ export interface PricedOrder {
 	line: InvoiceLine;
 }
 
-/** A VPS as `place_order` places it: on one of `nodes` with a free address and a VMID. */
+/**
+ * A VPS as `place_order` places it: on one of `nodes` with a free address and a VMID. The nodes
+ * are the chosen location's that hold the image's template; checkout keeps those with room now.
+ */
 // A type, not an interface: it travels as JSON (supabase-js's Json wants an index signature).
 export type VpsPlacement = {
 	image: string;
@@ -33,11 +47,13 @@ export type VpsPlacement = {
  * The server's price for an order, from the catalogue alone: RAM on its steps, storage, extras,
  * cycle and currency resolved, the percentage of the order's code as checkout looked it up
  * (src/server/discounts/lookup.ts: only a code redeemable now, under the guessing limits), VAT
- * from the billing country. Nothing the browser computed is used.
+ * from the billing country, the location chosen (else the one nearest to `locale`). Nothing the
+ * browser computed is used.
  */
 export function priceOrder(
 	input: CheckoutInput,
 	discountPercent: number,
+	locale: string,
 ): PricedOrder | PricingProblem {
 	const config = { ...input.choice, currency: input.currency };
 	let resolved;
@@ -49,6 +65,8 @@ export function priceOrder(
 	}
 	const priced = quote(config, { discountPercent, taxPercent: vatRateFor(input.billing.country) });
 	const plan = resolved.plan;
+	const location = findLocation(input.location ?? nearestLocation(locale, plan.product));
+	if (!location?.products.includes(plan.product)) return 'location_unknown';
 	const extras = new Set(resolved.extras.map((extra) => extra.id));
 	// A paid subdomain is only sold with its label, checked here; whether it is free is the
 	// database's answer when the order is written (place-order.ts). A label without the extra is
@@ -68,11 +86,15 @@ export function priceOrder(
 			hostname: input.vps.hostname,
 			ssh_keys: input.vps.sshKeys ?? [],
 			cores: vpsSpecs(plan, resolved.ram).cores,
-			nodes: nodesFor(image),
+			nodes: nodesFor(image).filter((node) => location.vps?.nodes.includes(node)),
 		};
 	}
+	const storageGb = resolved.storage?.gb ?? vpsSpecs(plan, resolved.ram).storageGb;
 	return {
 		quote: priced,
+		location,
+		size: { ramGb: resolved.ram, storageGb, cores: vps?.cores ?? 0 },
+		vps,
 		discountCode: input.discountCode && discountPercent > 0 ? input.discountCode : null,
 		service: {
 			product_type: plan.product,
@@ -80,11 +102,12 @@ export function priceOrder(
 			plan_id: plan.id,
 			tier: plan.tier,
 			ram_gb: resolved.ram,
-			storage_gb: resolved.storage?.gb ?? vpsSpecs(plan, resolved.ram).storageGb,
+			storage_gb: storageGb,
 			modpack_installation: extras.has('modpackInstallation'),
 			subdomain_extra: extras.has('subDomain'),
 			subdomain,
 			billing_cycle: resolved.cycle.id,
+			location: location.id,
 			vps,
 		},
 		line: {
@@ -93,6 +116,7 @@ export function priceOrder(
 			tier: plan.tier,
 			ramGb: resolved.ram,
 			cycle: resolved.cycle.id,
+			location: location.id,
 			// The line names every paid extra, the subdomain with its label.
 			extras: {
 				modpack: extras.has('modpackInstallation'),

@@ -24,6 +24,11 @@ export const checkoutBody = z.object({
 		subdomain: z.string().max(100).optional().nullable(),
 		/** A VPS's image, hostname and SSH keys (src/lib/vps/choice.ts judges them when priced). */
 		vps: vpsChoiceBody.optional().nullable(),
+		/**
+		 * Where it runs: a location id of the catalogue offering the product (checked when priced,
+		 * location_unknown). Without one, the location nearest to the request's language.
+		 */
+		location: z.string().max(40).optional().nullable(),
 		cycle: z.string().max(20),
 		currency: z.string().max(3),
 	}),
@@ -48,6 +53,8 @@ export interface CheckoutInput {
 	subdomain: string | null;
 	/** The VPS choice as sent, hostname normalized; null when none was sent (or the image is unknown). */
 	vps: VpsChoice | null;
+	/** The location id as sent; null when none was sent (the nearest to the caller's language). */
+	location: string | null;
 	currency: string;
 	discountCode: string | null;
 	billing: CheckoutBody['billing'];
@@ -73,6 +80,7 @@ export function toCheckoutInput(body: CheckoutBody): CheckoutInput | InputProble
 		},
 		subdomain: item.subdomain ? normalizeSubdomain(item.subdomain) : null,
 		vps: vpsOf(item.vps),
+		location: item.location ?? null,
 		currency: item.currency.toUpperCase(),
 		discountCode: body.discountCode ? body.discountCode.toUpperCase() : null,
 		billing: body.billing,

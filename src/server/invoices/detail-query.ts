@@ -8,7 +8,7 @@ import type { InvoiceDetail, SavedCard } from '../../lib/panel/types';
 import { isUuid } from '../../lib/uuid';
 import type { CustomerClient } from '../supabase/customer-client';
 import { savedCardColumns, savedCardOf } from '../payment-methods/queries';
-import { signedAmount, storedLineIn } from '../../lib/billing/invoice-lines';
+import { signedAmount, storedLineDetailIn, storedLineIn } from '../../lib/billing/invoice-lines';
 import { discountCodeOf, serviceRef } from './rows';
 
 const columns = `id, number, kind, status, currency, subtotal, discount, tax_rate, tax, late_fee, total,
@@ -87,6 +87,7 @@ export async function invoiceDetail(
 			.map((line) => ({
 				kind: line.kind,
 				description: storedLineIn(line, locale),
+				detail: storedLineDetailIn(line, locale),
 				quantity: Number(line.quantity),
 				unitAmount: signedAmount({ line: line.line, amount: Number(line.unit_amount) }),
 				amount: signedAmount({ line: line.line, amount: Number(line.amount) }),

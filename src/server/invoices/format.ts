@@ -1,5 +1,5 @@
 import { locales, useTranslations, type Locale } from '../../i18n';
-import { storedLineText } from '../../lib/billing/invoice-line';
+import { storedLineDetail, storedLineText } from '../../lib/billing/invoice-line';
 import { shopTimeZone } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 
@@ -27,6 +27,8 @@ export interface PdfFormat {
 	country(code: string | null): string;
 	/** An invoice line as stored, in the language (its saved text when it has no data). */
 	line(stored: { line?: unknown; description: string }): string;
+	/** What is printed under a line: where its server runs; null for none. */
+	detail(stored: { line?: unknown }): string | null;
 }
 
 export function pdfFormat(locale: Locale, currency: string): PdfFormat {
@@ -41,6 +43,10 @@ export function pdfFormat(locale: Locale, currency: string): PdfFormat {
 		// A rate, not money: dividing for display is exact enough at two decimals.
 		percent: (rate) => printable(percents.format(rate / 100)),
 		line: (stored) => printable(storedLineText(stored, t, intl)),
+		detail: (stored) => {
+			const detail = storedLineDetail(stored, t, intl);
+			return detail === null ? null : printable(detail);
+		},
 		country: (code) => {
 			if (!code) return '';
 			try {

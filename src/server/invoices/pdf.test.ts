@@ -91,6 +91,7 @@ const t = (locale: Locale, key: string) => dictionaries[locale][key] ?? key;
 const cases = [
 	{
 		locale: 'en',
+		location: 'Frankfurt, Germany',
 		planLine: 'Valheim (Standard), 8 GB RAM, monthly',
 		feeLine: 'Late fee: 4 days overdue',
 		sellerCountry: 'Norway',
@@ -105,6 +106,7 @@ const cases = [
 	},
 	{
 		locale: 'no',
+		location: 'Frankfurt, Tyskland',
 		planLine: 'Valheim (Standard), 8 GB RAM, månedlig',
 		feeLine: 'Forsinkelsesgebyr: 4 dager på etterskudd',
 		sellerCountry: 'Norge',
@@ -119,6 +121,7 @@ const cases = [
 	},
 	{
 		locale: 'da',
+		location: 'Frankfurt, Tyskland',
 		planLine: 'Valheim (Standard), 8 GB RAM, månedligt',
 		feeLine: 'Rykkergebyr: 4 dage for sent',
 		sellerCountry: 'Norge',
@@ -133,6 +136,7 @@ const cases = [
 	},
 	{
 		locale: 'de',
+		location: 'Frankfurt am Main, Deutschland',
 		planLine: 'Valheim (Standard), 8 GB RAM, monatlich',
 		feeLine: 'Mahngebühr: 4 Tage überfällig',
 		sellerCountry: 'Norwegen',
@@ -217,6 +221,29 @@ describe.each(cases)('an invoice in $locale ($currency)', (expected) => {
 		expect(words).toContain(expected.planLine);
 		expect(words).toContain(expected.feeLine);
 		expect(words).toContain('Saved before lines were data');
+	});
+
+	it('prints where the server runs under its line, in the reader’s language', () => {
+		const placed: InvoiceLineForPdf[] = [
+			{
+				...lines[0]!,
+				line: {
+					kind: 'plan',
+					plan: 'valheim-standard',
+					tier: 'standard',
+					ramGb: 8,
+					cycle: 'monthly',
+					location: 'frankfurt',
+				},
+			},
+			lines[1]!,
+		];
+		const words = tableRows(
+			invoiceDocument(overdueInvoice(expected.currency), placed, seller, locale).content,
+		);
+		const row = words.find((cells) => cells[0] === expected.planLine);
+		expect(row?.slice(0, 3)).toEqual([expected.planLine, expected.location, '1']);
+		expect(words.flat().filter((word) => word === expected.location)).toHaveLength(1);
 	});
 
 	it('shows the payment status and numbers the pages in the language', () => {

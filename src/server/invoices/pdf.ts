@@ -50,6 +50,7 @@ export function invoiceDocument(
 			subtitle: { fontSize: 10, margin: [0, 4, 0, 0] },
 			label: { color: '#555555' },
 			th: { bold: true },
+			lineDetail: { fontSize: 8.5, color: '#555555' },
 			footer: { fontSize: 8, color: '#555555' },
 		},
 		content: [

@@ -4,6 +4,13 @@ import type { InvoiceForPdf, InvoiceLineForPdf } from './types';
 
 /** The money tables of an invoice PDF: its lines, then its totals. */
 
+/** A line's description, with its detail (where the server runs) smaller beneath it. */
+function lineCell(format: PdfContext['format'], line: InvoiceLineForPdf): TableCell {
+	const detail = format.detail(line);
+	if (detail === null) return format.line(line);
+	return { stack: [format.line(line), { text: detail, style: 'lineDetail' }] };
+}
+
 export function linesTable(
 	invoice: InvoiceForPdf,
 	lines: InvoiceLineForPdf[],
@@ -17,7 +24,7 @@ export function linesTable(
 		{ text: t('invoice.pdf.amount'), style: 'th', alignment: 'right' },
 	];
 	const body = lines.map((line): TableCell[] => [
-		format.line(line),
+		lineCell(format, line),
 		{ text: String(line.quantity), alignment: 'right' },
 		{ text: format.money(line.unitAmount), alignment: 'right' },
 		{ text: format.percent(line.taxable ? invoice.taxRate : 0), alignment: 'right' },

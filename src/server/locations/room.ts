@@ -37,15 +37,29 @@ export async function vpsNodesWithRoom(
 	return nodes.filter((_, index) => fits[index]);
 }
 
+/**
+ * The node's IPv4 addresses a new order can take: free ones, and those still held by an unpaid
+ * order whose payment page ran out (place_order lets those go first, in its own transaction).
+ */
 async function freeIpv4(admin: AdminClient, node: string): Promise<number> {
-	const { count, error } = await admin
-		.from('vps_addresses')
-		.select('id', { count: 'exact', head: true })
-		.eq('node', node)
-		.eq('family', 4)
-		.is('service_id', null);
+	const [free, lapsed] = await Promise.all([
+		admin
+			.from('vps_addresses')
+			.select('id', { count: 'exact', head: true })
+			.eq('node', node)
+			.eq('family', 4)
+			.is('service_id', null),
+		admin
+			.from('vps_addresses')
+			.select('id, services!inner(status, held_until)', { count: 'exact', head: true })
+			.eq('node', node)
+			.eq('family', 4)
+			.eq('services.status', 'pending_payment')
+			.lte('services.held_until', new Date().toISOString()),
+	]);
+	const error = free.error ?? lapsed.error;
 	if (error) throw new Error(`vps_addresses: ${error.message}`);
-	return count ?? 0;
+	return (free.count ?? 0) + (lapsed.count ?? 0);
 }
 
 /** Whether `location` sells `product` and has room for `size` now. */

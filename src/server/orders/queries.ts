@@ -1,6 +1,7 @@
 import { nameOf, playerAddress } from '../subdomains/subdomain';
 import type { OrderStatus } from '../../lib/order-status';
 import { orderCancelReasonSchema } from '../../lib/domain/order-cancel-reason';
+import { locationIdSchema } from '../../lib/domain/location';
 import { isUuid } from '../../lib/uuid';
 import type { AdminClient } from '../supabase/admin-client';
 import { orderVps } from './vps-order';
@@ -19,7 +20,7 @@ export async function orderStatus(
 	const { data: order } = await admin
 		.from('orders')
 		.select(
-			'status, cancel_reason, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game, product_type)',
+			'status, cancel_reason, user_id, service_id, invoices(id, status, total, currency, kind, last_payment_error), services(id, status, panel_address, subdomain, subdomain_dns, provisioning_error, game, product_type, location)',
 		)
 		.eq('id', orderId)
 		.maybeSingle();
@@ -40,6 +41,7 @@ export async function orderStatus(
 			: undefined;
 	return {
 		status: order.status,
+		location: locationIdSchema.parse(service.location),
 		cancelReason: orderCancelReasonSchema.nullable().parse(order.cancel_reason),
 		invoice: {
 			id: invoice.id,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { productTypeSchema, type ProductType } from '../../lib/domain/product';
+import { locationIdSchema } from '../../lib/domain/location';
 import { serviceEventSchema } from '../../lib/domain/service-event';
 import { serviceCreditBalance } from '../billing/service-credit';
 import type { PageSize } from '../../lib/panel/invoice-view';
@@ -89,7 +90,7 @@ export async function serverDetail(
 	userId: string,
 	serviceId: string,
 	now = new Date(),
-): Promise<Omit<ServerDetail, keyof ServerSoftware> | null> {
+): Promise<Omit<ServerDetail, keyof ServerSoftware | 'locationName'> | null> {
 	if (!isUuid(serviceId)) return null;
 	const [service, invoices] = await Promise.all([
 		client
@@ -133,7 +134,7 @@ export async function serverDetail(
 	return {
 		...row,
 		storageGb: s.storage_gb,
-		location: s.location,
+		location: locationIdSchema.parse(s.location),
 		address: s.panel_address,
 		addressKind: host ? (isIP(host) ? 'ip' : 'host') : null,
 		extras: {

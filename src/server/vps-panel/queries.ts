@@ -1,6 +1,7 @@
 import { hasEnded } from '../../lib/domain/service-status';
 import type { User } from '@supabase/supabase-js';
 import { findVpsImage } from '../../lib/vps/images';
+import { locationIdSchema, type LocationId } from '../../lib/domain/location';
 import type { VpsShownState } from '../../lib/vps/power';
 import { getHypervisor, type MetricPoint, type MetricsTimeframe } from '../hypervisor';
 import { logger } from '../log/logger';
@@ -26,6 +27,8 @@ export interface VpsFacts extends VpsLive {
 	cores: number;
 	memoryGb: number;
 	diskGb: number;
+	/** Where it runs (content/catalogue/locations.json), chosen when it was ordered. */
+	location: LocationId;
 	/** Suspended by our team: the reason they gave, which the customer reads; null otherwise. */
 	staffSuspension: string | null;
 	/**
@@ -51,20 +54,23 @@ export async function liveOf(vps: OwnedVps): Promise<VpsLive> {
 }
 
 /**
- * The reason staff gave when they (not billing) suspended the service (null otherwise), and its
- * subdomain extra.
+ * Where the service runs, the reason staff gave when they (not billing) suspended it (null
+ * otherwise), and its subdomain extra.
  */
 async function serviceFacts(
 	admin: AdminClient,
 	serviceId: string,
-): Promise<Pick<VpsFacts, 'staffSuspension' | 'subdomain'>> {
+): Promise<Pick<VpsFacts, 'staffSuspension' | 'subdomain' | 'location'>> {
 	const { data, error } = await admin
 		.from('services')
-		.select('status, suspended_by, suspension_reason, subdomain_extra, subdomain, subdomain_dns')
+		.select(
+			'status, suspended_by, suspension_reason, subdomain_extra, subdomain, subdomain_dns, location',
+		)
 		.eq('id', serviceId)
 		.maybeSingle();
 	if (error) throw new Error(`services ${serviceId}: ${error.message}`);
 	return {
+		location: locationIdSchema.parse(data?.location),
 		staffSuspension:
 			data?.status === 'suspended' && data.suspended_by === 'staff' ? data.suspension_reason : null,
 		subdomain: data?.subdomain_extra

@@ -95,6 +95,7 @@ describe('paying several invoices at once', () => {
 			idempotency_key: `bundle-foreign-${Date.now()}`,
 			service: {
 				product_type: 'game',
+				location: 'oslo',
 				game: 'palworld',
 				plan_id: 'palworld-standard',
 				tier: 'standard',

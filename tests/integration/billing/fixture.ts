@@ -70,6 +70,7 @@ export async function startBillingStack(
 			idempotency_key: key,
 			service: {
 				product_type: 'game',
+				location: 'oslo',
 				game: 'palworld',
 				plan_id: 'palworld-standard',
 				tier: 'standard',

@@ -63,6 +63,7 @@ async function placeVps(): Promise<{ id: string; invoice: string }> {
 		idempotency_key: key,
 		service: {
 			product_type: 'vps',
+			location: 'oslo',
 			plan_id: 'vps-premium',
 			tier: 'premium',
 			ram_gb: 2,

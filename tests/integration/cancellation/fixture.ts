@@ -73,6 +73,7 @@ export async function startCancelStack() {
 			.insert({
 				user_id: demo.id,
 				product_type: 'game',
+				location: 'oslo',
 				game: 'palworld',
 				plan_id: 'palworld-standard',
 				tier: 'standard',

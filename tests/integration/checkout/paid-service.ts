@@ -11,6 +11,7 @@ export async function placedOrder(
 		idempotency_key: key,
 		service: {
 			product_type: 'game',
+			location: 'oslo',
 			game: 'palworld',
 			plan_id: 'palworld-standard',
 			tier: 'standard',

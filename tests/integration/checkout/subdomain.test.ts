@@ -84,7 +84,7 @@ async function activeQuarterly(
 	const placed = await b.p.service.rpc('place_order', {
 		customer: b.ownerId,
 		idempotency_key: key,
-		service: { product_type: 'game', billing_cycle: 'quarterly', ...service },
+		service: { location: 'oslo', product_type: 'game', billing_cycle: 'quarterly', ...service },
 		amounts: {
 			currency: 'NOK',
 			subtotal,

@@ -19,6 +19,7 @@ export async function paidVps(
 		idempotency_key: key,
 		service: {
 			product_type: 'vps',
+			location: 'oslo',
 			game: null,
 			plan_id: 'vps-premium',
 			tier: 'premium',

@@ -104,6 +104,7 @@ async function paidVpsWithSubdomain(label: string) {
 			cycle: 'monthly',
 			currency: 'EUR',
 			vps: { image: 'debian-12', hostname: label },
+			location: 'oslo',
 		},
 		billing: {
 			name: 'Kari Nordmann',

@@ -47,6 +47,8 @@ function vpsOrder(vps: unknown, { ram = 2, locale = 'en' } = {}) {
 			cycle: 'monthly',
 			currency: 'EUR',
 			vps,
+			// Oslo's node pve1 and its pool (Frankfurt's is tests/integration/checkout/location.test.ts).
+			location: 'oslo',
 		},
 		billing: {
 			name: 'Demo Kunde',
@@ -185,7 +187,7 @@ describe('checkout with item.vps', () => {
 		});
 	});
 
-	it('answers 409 vps_addresses_exhausted when pve1 has no free IPv4, and writes nothing', async () => {
+	it('answers 409 location_full with Frankfurt when pve1 has no free IPv4, and writes nothing', async () => {
 		const { data: free } = await b.p.service
 			.from('vps_addresses')
 			.delete()
@@ -199,8 +201,9 @@ describe('checkout with item.vps', () => {
 			const answer = await order(vpsOrder({ image: 'alma-9', hostname: 'db' }, { locale: 'de' }));
 			expect(answer.status).toBe(409);
 			expect(answer.body.error).toEqual({
-				code: 'vps_addresses_exhausted',
-				message: de['checkout.error.vps_addresses_exhausted'],
+				code: 'location_full',
+				message: de['checkout.error.location_full'],
+				available: ['frankfurt'],
 			});
 			expect(await written()).toEqual(before);
 		} finally {

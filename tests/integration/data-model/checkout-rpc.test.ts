@@ -14,6 +14,7 @@ afterAll(() => p.stack.stop());
 
 const service = {
 	product_type: 'game',
+	location: 'oslo',
 	game: 'palworld',
 	plan_id: 'palworld-standard',
 	tier: 'standard',

@@ -16,6 +16,7 @@ beforeAll(async () => {
 		.insert({
 			user_id: other.id,
 			product_type: 'game',
+			location: 'oslo',
 			game: 'minecraft',
 			plan_id: 'minecraft-budget',
 			tier: 'budget',

@@ -68,6 +68,7 @@ describe('what customers may write', () => {
 			p.owner.from('services').insert({
 				user_id: demo.id,
 				product_type: 'vps',
+				location: 'oslo',
 				plan_id: 'vps-premium',
 				tier: 'premium',
 				ram_gb: 16,

@@ -34,6 +34,7 @@ async function placeVps(customer: string, nodes: string[] = ['pve1']) {
 		idempotency_key: key,
 		service: {
 			product_type: 'vps',
+			location: 'oslo',
 			plan_id: 'vps-premium',
 			tier: 'premium',
 			ram_gb: 2,

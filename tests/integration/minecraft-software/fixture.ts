@@ -25,6 +25,7 @@ export async function minecraftService(
 		idempotency_key: key,
 		service: {
 			product_type: 'game',
+			location: 'oslo',
 			game: 'minecraft',
 			plan_id: 'minecraft-premium',
 			tier: 'premium',

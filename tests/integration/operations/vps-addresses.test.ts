@@ -145,6 +145,7 @@ describe('npm run vps:addresses', () => {
 			idempotency_key: `addresses-held-${Date.now()}`,
 			service: {
 				product_type: 'vps',
+				location: 'oslo',
 				plan_id: 'vps-premium',
 				tier: 'premium',
 				ram_gb: 2,

@@ -97,6 +97,7 @@ describe('uses and expiry', () => {
 			idempotency_key: 'discount-use-1',
 			service: {
 				product_type: 'game',
+				location: 'oslo',
 				game: 'palworld',
 				plan_id: 'palworld-standard',
 				tier: 'standard',

@@ -297,7 +297,7 @@ async function largePaidInvoice() {
 		customer: b.ownerId,
 		idempotency_key: key,
 		service: {
-			...{ product_type: 'game', game: 'palworld', plan_id: 'palworld-standard' },
+			...{ location: 'oslo', product_type: 'game', game: 'palworld', plan_id: 'palworld-standard' },
 			...{ tier: 'standard', ram_gb: 8, storage_gb: 25, billing_cycle: 'monthly' },
 		},
 		amounts: {

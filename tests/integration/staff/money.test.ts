@@ -203,7 +203,7 @@ async function unpaidOrder() {
 		customer: b.ownerId,
 		idempotency_key: key,
 		service: {
-			...{ product_type: 'game', game: 'palworld', plan_id: 'palworld-standard' },
+			...{ location: 'oslo', product_type: 'game', game: 'palworld', plan_id: 'palworld-standard' },
 			...{ tier: 'standard', ram_gb: 8, storage_gb: 25, billing_cycle: 'monthly' },
 		},
 		amounts: { currency: 'EUR', subtotal: 800, discount: 0, tax_rate: 25, tax: 200, total: 1000 },

@@ -131,6 +131,7 @@ beforeAll(async () => {
 		.insert({
 			user_id: customerA.id,
 			product_type: 'game',
+			location: 'oslo',
 			game: 'palworld',
 			plan_id: 'palworld-standard',
 			tier: 'standard',

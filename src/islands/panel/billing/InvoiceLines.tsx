@@ -57,7 +57,14 @@ export function InvoiceLines(props: { invoice: InvoiceDetail; tools: PanelTools 
 				<tbody>
 					{lines.map((line, i) => (
 						<tr key={i} className="border-t border-white/5" data-line={line.kind}>
-							<td className="py-2 pr-3 text-neutral-100">{line.description}</td>
+							<td className="py-2 pr-3 text-neutral-100">
+								{line.description}
+								{line.detail && (
+									<span className="block text-sm text-neutral-300" data-line-detail>
+										{line.detail}
+									</span>
+								)}
+							</td>
 							<td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
 							<td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
 								{m(line.unitAmount)}

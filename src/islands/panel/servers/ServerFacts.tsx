@@ -36,7 +36,7 @@ export function ServerFacts({ server, tools }: { server: ServerDetail; tools: Pa
 					[t('servers.name'), serviceName(server, t)],
 					[t('servers.address'), server.subdomain?.address ?? server.address ?? '—'],
 					...panelAddress,
-					[t('servers.location'), t(`servers.location.${server.location}`)],
+					[t('servers.location'), server.locationName, 'location'],
 					[t('servers.plan'), t(`servers.tier.${server.tier}`)],
 					[t('servers.ram'), `${server.ramGb} GB`],
 					[t('servers.storage'), `${server.storageGb} GB`],

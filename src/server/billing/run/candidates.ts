@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from '../../../lib/domain/currency';
 import { invoiceStatusSchema } from '../../../lib/domain/invoice-status';
 import { productTypeSchema } from '../../../lib/domain/product';
+import { locationIdSchema } from '../../../lib/domain/location';
 import type { AdminClient } from '../../supabase/admin-client';
 
 /** A service the billing run looks at, as `billing_candidates` returns it (jsonb, so parsed). */
@@ -13,6 +14,8 @@ const candidateSchema = z.object({
 	game: z.string().nullable(),
 	plan_id: z.string(),
 	ram_gb: z.number().int(),
+	/** Where it runs: its renewal line names it. */
+	location: locationIdSchema,
 	billing_cycle: z.string(),
 	currency: currencySchema,
 	recurring_amount: z.number().int(),

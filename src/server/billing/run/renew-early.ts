@@ -8,6 +8,7 @@ import { firstLine, storedLineIn } from '../../../lib/billing/invoice-lines';
 import { payFromPanel } from '../panel-payment';
 import { issueRenewalInvoice, type RenewalSubject } from './renewal-invoice';
 import type { PaymentMethodKind } from '../../../lib/domain/payment-method';
+import { locationIdSchema } from '../../../lib/domain/location';
 
 export type RenewRefusal = 'not_found' | 'not_renewable' | 'method_unavailable';
 
@@ -54,6 +55,7 @@ export async function renewEarly(
 		recurring_amount: s.recurring_amount,
 		plan_id: s.plan_id,
 		ram_gb: s.ram_gb,
+		location: locationIdSchema.parse(s.location),
 	};
 	await issueRenewalInvoice(admin, subject, context.now);
 	const { data: invoice } = await admin

@@ -31,6 +31,7 @@ export type RenewalSubject = Pick<
 	| 'recurring_amount'
 	| 'plan_id'
 	| 'ram_gb'
+	| 'location'
 >;
 
 /** What `issue_renewal_invoice` answers (jsonb): the invoice when it made one. */
@@ -67,6 +68,7 @@ export async function issueRenewalInvoice(
 					cycle: cycle.id,
 					from: dateOf(s.period_end),
 					to: nextEnd,
+					location: s.location,
 				}),
 			}),
 		),

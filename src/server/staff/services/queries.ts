@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from '../../../lib/domain/currency';
 import { findGame } from '../../../lib/games';
 import { serviceStatuses } from '../../../lib/domain/service-status';
+import { locationIdSchema } from '../../../lib/domain/location';
 import { isUuid } from '../../../lib/uuid';
 import { stalledAfterMinutes } from '../../provisioning/resume-provisioning';
 import type { AdminClient } from '../../supabase/admin-client';
@@ -18,6 +19,7 @@ const listFields = staffServiceSchema.extend({
 	game: z.string().nullable(),
 	panel_address: z.string().nullable(),
 	subdomain: z.string().nullable(),
+	location: locationIdSchema,
 	vps_machines: z.object({ hostname: z.string() }).nullable(),
 	// inet as PostgREST gives it: `203.0.113.10/32` (a host address may print without its mask).
 	vps_addresses: z.array(z.object({ family: z.number(), address: z.string() })),
@@ -25,7 +27,7 @@ const listFields = staffServiceSchema.extend({
 const listRow = listFields.transform((row) => ({ ...row, ...serviceShown(row) }));
 export type StaffServiceRow = z.infer<typeof listRow> & StaffService;
 
-const listColumns = `${staffServiceColumns}, plan_id, label, game, panel_address, subdomain, vps_machines(hostname), vps_addresses(family, address)`;
+const listColumns = `${staffServiceColumns}, plan_id, label, game, panel_address, subdomain, location, vps_machines(hostname), vps_addresses(family, address)`;
 
 /**
  * What the console calls a server and where it is: a VPS by its hostname at its IPv4 and IPv6
