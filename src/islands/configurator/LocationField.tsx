@@ -3,6 +3,7 @@ import type { LocationId } from '../../lib/domain/location';
 import type { LocationOption } from '../../lib/locations/option';
 import type { LocationPart } from '../../stores/configurator-location';
 import OptionGroup from './OptionGroup';
+import FlagIcon from '../locations/FlagIcon';
 import type { ConfiguratorStrings } from './strings';
 
 interface Props {
@@ -28,7 +29,7 @@ export default function LocationField({ part, options, value, strings: s }: Prop
 				value: option.id,
 				label: (
 					<>
-						<span aria-hidden="true">{option.flag}</span> {option.city}, {option.countryName}
+						<FlagIcon shape={option.flag} /> {option.city}, {option.countryName}
 					</>
 				),
 				hint: full[option.id] && s['configurator.location.full'],
