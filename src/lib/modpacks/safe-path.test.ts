@@ -27,6 +27,8 @@ describe('safeRelativePath', () => {
 		'/absolute/file.txt',
 		'C:/absolute/file.txt',
 		'C:file.txt',
+		'./C:file.txt',
+		'.//x:y',
 		'//server/share/file.txt',
 		'\\\\?\\C:\\file',
 		'\\leading-backslash',

@@ -27,7 +27,10 @@ export function safeRelativePath(path: string): string | null {
 		if (part === '..' || isReservedDeviceName(part)) return null;
 		kept.push(part);
 	}
-	return kept.length ? kept.join('/') : null;
+	const normalised = kept.join('/');
+	// Checked again after dropping `.`: `./C:x` would otherwise come back as the drive path `C:x`.
+	if (!normalised || /^[A-Za-z]:/.test(normalised)) return null;
+	return normalised;
 }
 
 const reserved = [
