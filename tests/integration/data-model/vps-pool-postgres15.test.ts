@@ -29,7 +29,7 @@ const order = (customer: string, key: string) =>
 	pg.psqlAsync(`
 		select public.place_order(
 			customer => '${customer}', idempotency_key => '${key}',
-			service => '{"product_type":"vps","plan_id":"vps-premium","tier":"premium","ram_gb":2,"storage_gb":20,"billing_cycle":"monthly","vps":{"image":"debian-12","hostname":"${key}","ssh_keys":[],"cores":1,"nodes":["pve1"]}}',
+			service => '{"product_type":"vps","plan_id":"vps-premium","tier":"premium","ram_gb":2,"storage_gb":20,"billing_cycle":"monthly","location":"oslo","vps":{"image":"debian-12","hostname":"${key}","ssh_keys":[],"cores":1,"nodes":["pve1"]}}',
 			amounts => '{"currency":"EUR","subtotal":500,"discount":0,"tax_rate":25,"tax":125,"total":625}',
 			billing => '{"name":"Demo Kunde","address":"Gate 1","postcode":"0150","city":"Oslo","country":"NO"}',
 			description => 'VPS', payment_method => 'card',

@@ -92,14 +92,15 @@ describe('placing VPS orders', () => {
 		await p.service.from('vps_addresses').insert({
 			node: 'pve9',
 			family: 4,
-			address: '198.51.100.10',
+			// TEST-NET-1: the seed's pools are 203.0.113.0/24 (pve1) and 198.51.100.0/24 (pve2).
+			address: '192.0.2.10',
 			prefix: 24,
-			gateway: '198.51.100.1',
+			gateway: '192.0.2.1',
 		});
 		const buyer = await someone();
 		const first = await placed(buyer, ['pve9']);
 		// No IPv6 on pve9: the machine has IPv4 only.
-		expect(await held(first)).toEqual([{ family: 4, address: '198.51.100.10' }]);
+		expect(await held(first)).toEqual([{ family: 4, address: '192.0.2.10' }]);
 		const services = async () =>
 			(await p.service.from('services').select('id', { count: 'exact', head: true })).count;
 		const before = await services();
