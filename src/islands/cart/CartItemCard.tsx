@@ -10,7 +10,6 @@ import { removeFromCart, setCartSubdomain } from '../../stores/cart';
 import SubdomainField from '../configurator/SubdomainField';
 import type { PublicVpsImage } from '../../lib/vps/images';
 import { itemLocation, optionLabel, type CartLocations } from '../../lib/locations/option';
-import FlagIcon from '../locations/FlagIcon';
 import type { CartStrings } from './strings';
 
 interface Props {
@@ -63,7 +62,8 @@ export default function CartItemCard({
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
 			{where && (
 				<p className="mt-1 text-neutral-200" data-cart-location={where.id}>
-					{s['configurator.location']}: <FlagIcon shape={where.flag} /> {optionLabel(where)}
+					{s['configurator.location']}: <span aria-hidden="true">{where.flag}</span>{' '}
+					{optionLabel(where)}
 				</p>
 			)}
 			{plan.product === 'vps' && <CartVps item={item} images={vpsImages} strings={s} />}

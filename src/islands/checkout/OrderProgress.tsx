@@ -7,7 +7,6 @@ import { unpaidMessage, type ProgressStrings } from './progress-strings';
 import VpsConnection from './VpsConnection';
 import { vpsStepKeys } from './vps-strings';
 import type { PaymentMethodKind } from '../../lib/domain/payment-method';
-import FlagIcon from '../locations/FlagIcon';
 import { optionLabel, type LocationOption } from '../../lib/locations/option';
 
 interface Props {
@@ -97,7 +96,7 @@ export default function OrderProgress(props: Props) {
 			</ol>
 			{where && (
 				<p className="mt-4 text-neutral-200" data-order-location={where.id}>
-					<FlagIcon shape={where.flag} />{' '}
+					<span aria-hidden="true">{where.flag}</span>{' '}
 					{fill(s['checkout.complete.location'], { location: optionLabel(where) })}
 				</p>
 			)}

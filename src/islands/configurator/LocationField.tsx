@@ -3,7 +3,6 @@ import type { LocationId } from '../../lib/domain/location';
 import type { LocationOption } from '../../lib/locations/option';
 import type { LocationPart } from '../../stores/configurator-location';
 import OptionGroup from './OptionGroup';
-import FlagIcon from '../locations/FlagIcon';
 import type { ConfiguratorStrings } from './strings';
 
 interface Props {
@@ -29,7 +28,7 @@ export default function LocationField({ part, options, value, strings: s }: Prop
 				value: option.id,
 				label: (
 					<>
-						<FlagIcon shape={option.flag} /> {option.city}, {option.countryName}
+						<span aria-hidden="true">{option.flag}</span> {option.city}, {option.countryName}
 					</>
 				),
 				hint: full[option.id] && s['configurator.location.full'],

@@ -1,18 +1,17 @@
 import type { Locale } from '../../i18n';
 import { nearestLocation } from './catalogue';
-import { locationViews, type LocationView } from './names';
-import { flagShapes } from './flags';
-import type { CartLocations, LocationOption } from './option';
+import { locationViews } from './names';
+import type { CartLocations } from './option';
 
 /** What the cart, checkout and order pages give their islands to name an item's location. */
 export function cartLocations(locale: Locale): CartLocations {
 	return {
-		options: locationViews(locale).map(locationOption),
+		options: locationViews(locale).map(({ id, city, countryName, flag }) => ({
+			id,
+			city,
+			countryName,
+			flag,
+		})),
 		nearest: { game: nearestLocation(locale, 'game'), vps: nearestLocation(locale, 'vps') },
 	};
-}
-
-/** What an island needs of a location: its id, names and flag, nothing of where it runs. */
-export function locationOption({ id, city, country, countryName }: LocationView): LocationOption {
-	return { id, city, countryName, flag: flagShapes[country] ?? null };
 }

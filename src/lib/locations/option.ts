@@ -1,6 +1,5 @@
 import type { LocationId } from '../domain/location';
 import type { ProductType } from '../domain/product';
-import type { FlagShape } from './flags';
 
 /**
  * A location as an island shows it: its id and its names in the page's language (city, country,
@@ -11,8 +10,7 @@ export interface LocationOption {
 	id: LocationId;
 	city: string;
 	countryName: string;
-	/** Its country's flag as the pages draw it (flags.ts), null for a country without one. */
-	flag: FlagShape | null;
+	flag: string;
 }
 
 /** "Frankfurt, Germany" from an option, as the cart and checkout show the chosen one. */
