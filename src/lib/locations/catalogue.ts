@@ -6,7 +6,9 @@ import { productTypeSchema, type ProductType } from '../domain/product.ts';
 // Where the business runs servers (content/catalogue/locations.json): the one source of every
 // location shown, offered, counted or placed. A location offers a product only with the section
 // that says where that product's servers go: game panel locations, or hypervisor nodes (whose
-// address pools are `vps_addresses` rows of the same node names).
+// address pools are `vps_addresses` rows of the same node names). The site server's start-up check
+// loads this file directly (through the game panel's settings): imports carry `.ts` and the JSON
+// its import attribute.
 
 const localeSchema = /* @__PURE__ */ z.enum(['en', 'no', 'da', 'de']);
 const nodeName = /* @__PURE__ */ z.string().regex(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/);

@@ -70,6 +70,23 @@ describe('provisioning', () => {
 		expect(fake.state.servers.filter((server) => server.external_id === id)).toHaveLength(1);
 	});
 
+	it('creates the server in the location the customer chose', async () => {
+		const id = await paidService('prov-location-01');
+		const placed = await p.service.from('services').update({ location: 'frankfurt' }).eq('id', id);
+		expect(placed.error).toBeNull();
+		await provision(admin()!, id, 'http://site.test');
+		expect((await serviceRow(id)).status).toBe('active');
+		const created = fake.requests.find(
+			(r) =>
+				r.method === 'POST' &&
+				r.path === 'application/servers' &&
+				(r.body as { external_id?: string }).external_id === id,
+		);
+		expect(created?.body).toMatchObject({ deploy: { locations: [2] } });
+		// Frankfurt's panel location (2) holds node 2.
+		expect(fake.state.servers.find((server) => server.external_id === id)?.node).toBe(2);
+	});
+
 	it('never makes two servers for one service, however often it is asked', async () => {
 		const id = await paidService('prov-twice-01');
 		await Promise.all([
