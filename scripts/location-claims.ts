@@ -32,39 +32,15 @@ export interface Claims {
 const locationWord =
 	/^(locations?|lokasjon(er|ene|en)?|lokation(er|erne|en)?|standort(e|en|es)?|data-?cent(er|re)s?|datasent(er|re|ra|rene)|datacent(er|re|ra|rene)|rechenzentr(um|en|ums)?)$/i;
 
-// Articles ("en lokasjon", "ein Standort") are no count; "one" and "1" are.
+// The numbers one to twelve in words (`|` between spellings). Articles ("en lokasjon", "ein
+// Standort") are no count, so one is "-" where it is also the article; "one" and "1" are counts.
 const numberWords: Record<Locale, string[]> = {
-	en: [
-		'one',
-		'two',
-		'three',
-		'four',
-		'five',
-		'six',
-		'seven',
-		'eight',
-		'nine',
-		'ten',
-		'eleven',
-		'twelve',
-	],
-	no: ['', 'to', 'tre', 'fire', 'fem', 'seks', 'sju|syv', 'åtte', 'ni', 'ti', 'elleve', 'tolv'],
-	da: ['', 'to', 'tre', 'fire', 'fem', 'seks', 'syv', 'otte', 'ni', 'ti', 'elleve', 'tolv'],
-	de: [
-		'',
-		'zwei',
-		'drei',
-		'vier',
-		'fünf',
-		'sechs',
-		'sieben',
-		'acht',
-		'neun',
-		'zehn',
-		'elf',
-		'zwölf',
-	],
+	en: 'one two three four five six seven eight nine ten eleven twelve'.split(' '),
+	no: '- to tre fire fem seks sju|syv åtte ni ti elleve tolv'.split(' '),
+	da: '- to tre fire fem seks syv otte ni ti elleve tolv'.split(' '),
+	de: '- zwei drei vier fünf sechs sieben acht neun zehn elf zwölf'.split(' '),
 };
+
 /** Where a page's text leaves one block (a paragraph, a list item, a cell) for the next. */
 export const blockEnd = '¶';
 
@@ -72,24 +48,10 @@ export const blockEnd = '¶';
 const ofWords = /^(of|av|af|von|aus)$/i;
 
 /** Cities a page could name as a location: every closed-set location in every language, and more. */
-const otherCities = [
-	'Amsterdam',
-	'London',
-	'Paris',
-	'Warsaw',
-	'Vienna',
-	'Wien',
-	'Zurich',
-	'Zürich',
-	'Dublin',
-	'Madrid',
-	'Milan',
-	'Bergen',
-	'Gothenburg',
-	'Göteborg',
-	'New York',
-	'Singapore',
-];
+const otherCities = (
+	'Amsterdam, London, Paris, Warsaw, Vienna, Wien, Zurich, Zürich, Dublin, Madrid, Milan, ' +
+	'Bergen, Gothenburg, Göteborg, New York, Singapore'
+).split(', ');
 
 /** The `cities` of a ClaimContext from the UI dictionaries: each `location.<id>` string. */
 export function citiesOf(dictionaries: Record<string, Record<string, string>>) {
@@ -111,8 +73,8 @@ function cityNames(cities: ClaimContext['cities']): Map<string, string> {
 
 function numberOf(token: string, locale: Locale): number | undefined {
 	if (/^\d+$/.test(token)) return Number(token);
-	const index = numberWords[locale].findIndex(
-		(word) => word && word.split('|').includes(token.toLowerCase()),
+	const index = numberWords[locale].findIndex((word) =>
+		word.split('|').includes(token.toLowerCase()),
 	);
 	return index >= 0 ? index + 1 : undefined;
 }

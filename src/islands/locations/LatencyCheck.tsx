@@ -2,12 +2,10 @@ import { useStore } from '@nanostores/react';
 import { $latency, $latencyRunning, checkLatency, type LatencyResult } from '../../stores/latency';
 import type { LatencyStrings } from './strings';
 
-/** A location as the check shows it: the page's public view, never the catalogue entry. */
+/** A location as the check shows it: its city and test address, never the catalogue entry. */
 export interface LatencyTarget {
 	id: string;
 	city: string;
-	countryName: string;
-	flag: string;
 	testAddress: string;
 }
 
@@ -56,9 +54,6 @@ export default function LatencyCheck({ targets, intl, strings: s }: Props) {
 					{targets.map((target) => (
 						<tr key={target.id} className="border-t border-white/10" data-latency={target.id}>
 							<th scope="row" className="py-3 font-semibold text-white">
-								<span role="img" aria-label={target.countryName} className="mr-2">
-									{target.flag}
-								</span>
 								{target.city}
 							</th>
 							<td className="py-3 text-neutral-100 tabular-nums">{shown(results[target.id])}</td>

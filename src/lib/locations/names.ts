@@ -11,13 +11,12 @@ import {
 
 // A location in the reader's words: the city is a UI string (`location.<id>`, the same closed set
 // in every language), the country's name comes from its ISO code through Intl, in the reader's
-// language, and so does the flag (the code's regional-indicator letters).
+// language (its flag too: src/components/locations/Flag.astro).
 
 /** A location as a page shows it: its public facts and its names in one language. */
 export interface LocationView extends PublicLocation {
 	city: string;
 	countryName: string;
-	flag: string;
 }
 
 export function cityName(id: LocationId, locale: Locale): string {
@@ -40,7 +39,6 @@ export function locationView(location: Location, locale: Locale): LocationView {
 		...publicLocation(location),
 		city: cityName(location.id, locale),
 		countryName: countryName(location.country, locale),
-		flag: flagEmoji(location.country),
 	};
 }
 
