@@ -62,7 +62,8 @@ export default function CartItemCard({
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
 			{where && (
 				<p className="mt-1 text-neutral-200" data-cart-location={where.id}>
-					{s['configurator.location']}: <span aria-hidden="true">{where.flag}</span>{' '}
+					{s['configurator.location']}:{' '}
+					<img src={where.flag} alt="" className="mr-1 inline h-[0.9em] w-auto align-[-0.05em]" />
 					{optionLabel(where)}
 				</p>
 			)}

@@ -28,7 +28,12 @@ export default function LocationField({ part, options, value, strings: s }: Prop
 				value: option.id,
 				label: (
 					<>
-						<span aria-hidden="true">{option.flag}</span> {option.city}, {option.countryName}
+						<img
+							src={option.flag}
+							alt=""
+							className="mr-1 inline h-[0.9em] w-auto align-[-0.05em]"
+						/>
+						{option.city}, {option.countryName}
 					</>
 				),
 				hint: full[option.id] && s['configurator.location.full'],

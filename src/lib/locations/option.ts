@@ -10,6 +10,7 @@ export interface LocationOption {
 	id: LocationId;
 	city: string;
 	countryName: string;
+	/** The country's flag as an image address (flag-uri.ts), shown as a decorative `<img>`. */
 	flag: string;
 }
 

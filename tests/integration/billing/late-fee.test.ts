@@ -59,6 +59,8 @@ describe('the late fee', () => {
 			cycle: 'monthly',
 			from: '2027-02-28',
 			to: '2027-03-31',
+			// Where it runs: the renewal's line names it (issue 43).
+			location: 'oslo',
 		});
 
 		await run('2027-03-14T13:00:00Z');

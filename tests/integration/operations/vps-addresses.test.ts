@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startProductStack, type Personas } from '../data-model/personas.ts';
 
 // `npm run vps:addresses` against the local stack with the demo seed (pool pve1: 203.0.113.10-249
-// and 2001:db8:f05::10-ff): adding ranges, listing, removing, and refusing bad input unchanged.
+// and 2001:db8:f05::10-ff; Frankfurt's pve2: 198.51.100.10-249 and 2001:db8:f06::10-ff): adding
+// ranges to a new node (pve3, TEST-NET-1), listing, removing, and refusing bad input unchanged.
 
 let p: Personas;
 let dir: string;
@@ -56,6 +57,8 @@ describe('npm run vps:addresses', () => {
 			pools: [
 				{ node: 'pve1', family: 4, free: 240, held: 0, assigned: 0 },
 				{ node: 'pve1', family: 6, free: 240, held: 0, assigned: 0 },
+				{ node: 'pve2', family: 4, free: 240, held: 0, assigned: 0 },
+				{ node: 'pve2', family: 6, free: 240, held: 0, assigned: 0 },
 			],
 			assigned: [],
 			held: [],
@@ -64,20 +67,20 @@ describe('npm run vps:addresses', () => {
 
 	it('adds an IPv4 and an IPv6 range to a new node, listed apart', async () => {
 		const v4 = await command(
-			...['--add', 'pve2', '--from', '198.51.100.20', '--to', '198.51.100.29'],
-			...['--prefix', '24', '--gateway', '198.51.100.1'],
+			...['--add', 'pve3', '--from', '192.0.2.20', '--to', '192.0.2.29'],
+			...['--prefix', '24', '--gateway', '192.0.2.1'],
 		);
 		expect(v4.err).toBe('');
-		expect(JSON.parse(v4.out)).toMatchObject({ added: 10, first: '198.51.100.20' });
+		expect(JSON.parse(v4.out)).toMatchObject({ added: 10, first: '192.0.2.20' });
 		const v6 = await command(
-			...['--add', 'pve2', '--from', '2001:db8:2::a', '--to', '2001:db8:2::f'],
+			...['--add', 'pve3', '--from', '2001:db8:2::a', '--to', '2001:db8:2::f'],
 			...['--prefix', '64', '--gateway', '2001:db8:2::1'],
 		);
 		expect(JSON.parse(v6.out)).toMatchObject({ added: 6, last: '2001:db8:2::f' });
-		const listed = JSON.parse((await command('--list', 'pve2')).out) as { pools: unknown[] };
+		const listed = JSON.parse((await command('--list', 'pve3')).out) as { pools: unknown[] };
 		expect(listed.pools).toEqual([
-			{ node: 'pve2', family: 4, free: 10, held: 0, assigned: 0 },
-			{ node: 'pve2', family: 6, free: 6, held: 0, assigned: 0 },
+			{ node: 'pve3', family: 4, free: 10, held: 0, assigned: 0 },
+			{ node: 'pve3', family: 6, free: 6, held: 0, assigned: 0 },
 		]);
 		const { data } = await p.service
 			.from('vps_addresses')
@@ -90,31 +93,29 @@ describe('npm run vps:addresses', () => {
 	it('refuses bad input and a range overlapping the pool, changing nothing', async () => {
 		const before = await poolSize();
 		const bad = await command(
-			...['--add', 'pve2', '--from', '198.51.100.30', '--to', '198.51.100.40'],
-			...['--prefix', '24', '--gateway', '198.51.100.35'],
+			...['--add', 'pve3', '--from', '192.0.2.30', '--to', '192.0.2.40'],
+			...['--prefix', '24', '--gateway', '192.0.2.35'],
 		);
 		expect(bad).toMatchObject({ code: 2, out: '' });
-		expect(bad.err).toMatch(/^--gateway: 198\.51\.100\.35 is inside the range/);
-		const half = await command('--add', 'pve2', '--from', '198.51.100.30');
+		expect(bad.err).toMatch(/^--gateway: 192\.0\.2\.35 is inside the range/);
+		const half = await command('--add', 'pve3', '--from', '192.0.2.30');
 		expect(half.code).toBe(2);
 		expect(half.err).toMatch(/^--add needs --to, --prefix, --gateway/);
-		// 198.51.100.25 is in the pool already: the whole range is refused, 30-31 not added either.
+		// 192.0.2.25 is in the pool already: the whole range is refused, 30-31 not added either.
 		const overlap = await command(
-			...['--add', 'pve2', '--from', '198.51.100.25', '--to', '198.51.100.31'],
-			...['--prefix', '24', '--gateway', '198.51.100.1'],
+			...['--add', 'pve3', '--from', '192.0.2.25', '--to', '192.0.2.31'],
+			...['--prefix', '24', '--gateway', '192.0.2.1'],
 		);
 		expect(overlap.code).toBe(1);
-		expect(overlap.err).toMatch(
-			/^--add: 198\.51\.100\.25 is already in the pool; nothing was added/,
-		);
+		expect(overlap.err).toMatch(/^--add: 192\.0\.2\.25 is already in the pool; nothing was added/);
 		expect((await command('--list', '--remove', '203.0.113.10')).code).toBe(2);
 		expect(await poolSize()).toBe(before);
 	});
 
 	it('removes a free address and refuses one a service holds', async () => {
-		const removed = await command('--remove', '198.51.100.29');
+		const removed = await command('--remove', '192.0.2.29');
 		expect(removed).toMatchObject({ code: 0, err: '' });
-		expect((await command('--remove', '198.51.100.29')).err).toMatch(/is not in the pool/);
+		expect((await command('--remove', '192.0.2.29')).err).toMatch(/is not in the pool/);
 		expect((await command('--remove', 'pve1')).code).toBe(2);
 
 		const { data: service } = await p.service
@@ -127,15 +128,15 @@ describe('npm run vps:addresses', () => {
 		await p.service
 			.from('vps_addresses')
 			.update({ service_id: service!.id, assigned_at: new Date().toISOString() })
-			.eq('address', '198.51.100.28');
-		const held = await command('--remove', '198.51.100.28');
+			.eq('address', '192.0.2.28');
+		const held = await command('--remove', '192.0.2.28');
 		expect(held.code).toBe(1);
-		expect(held.err).toContain(`198.51.100.28 is assigned to service ${service!.id}`);
-		const listed = JSON.parse((await command('--list', 'pve2')).out) as {
+		expect(held.err).toContain(`192.0.2.28 is assigned to service ${service!.id}`);
+		const listed = JSON.parse((await command('--list', 'pve3')).out) as {
 			assigned: { address: string; serviceId: string }[];
 		};
 		expect(listed.assigned).toEqual([
-			expect.objectContaining({ address: '198.51.100.28', serviceId: service!.id }),
+			expect.objectContaining({ address: '192.0.2.28', serviceId: service!.id }),
 		]);
 	});
 
