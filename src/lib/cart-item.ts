@@ -1,7 +1,6 @@
 import { findPlan, isCycleId } from './catalogue';
 import { PricingError, resolveConfiguration, type ServerChoice } from './pricing';
 import { readVpsChoice } from './vps/choice-shape';
-import { isLocationId } from './domain/location-ids';
 
 /** What the cart keeps: a choice and an id, never a price (prices are always recomputed). */
 export type CartItem = ServerChoice & { id: string };
@@ -46,8 +45,11 @@ export function validCartItem(value: unknown): CartItem | null {
 	// A stored VPS choice in its shape; its rules are checked where it is typed and at checkout.
 	const choice = readVpsChoice(vps);
 	if (choice && findPlan(planId)?.product === 'vps') item.vps = choice;
-	// A location id of the closed set; whether it sells the product is checked at checkout.
-	if (isLocationId(location)) item.location = location;
+	// A location as the configurator wrote it; checkout refuses one it does not know
+	// (location_unknown), as it refuses the extras resolveConfiguration does not check here. Not
+	// checked against the closed set here: the game page's script budget has no room for it.
+	if (typeof location === 'string' && location.length <= 40)
+		item.location = location as CartItem['location'];
 	try {
 		resolveConfiguration({ ...item, currency: 'EUR' });
 		return item;

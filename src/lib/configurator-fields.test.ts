@@ -24,14 +24,15 @@ describe('choiceFromFields', () => {
 		expect(choiceFromFields(without)).not.toHaveProperty('subdomain');
 	});
 
-	it('carries a location id of the closed set, and no other', () => {
+	it('carries the location chosen (checkout judges it), and none past its length', () => {
 		const base = 'plan=valheim-standard&ram=6&storage=25&cycle=monthly';
 		expect(choiceFromFields(new URLSearchParams(`${base}&location=frankfurt`))).toMatchObject({
 			location: 'frankfurt',
 		});
-		const odd = choiceFromFields(new URLSearchParams(`${base}&location=atlantis`));
+		const odd = choiceFromFields(new URLSearchParams(`${base}&location=${'x'.repeat(41)}`));
 		expect(odd).not.toBeNull();
 		expect(odd).not.toHaveProperty('location');
+		expect(choiceFromFields(new URLSearchParams(base))).not.toHaveProperty('location');
 	});
 
 	it('refuses what the catalogue does not sell, so a crafted address adds nothing', () => {

@@ -18,7 +18,7 @@ export function choiceFromFields(fields: URLSearchParams, planId?: string): Serv
 		extras: fields.getAll('extras'),
 		cycle: fields.get('cycle') ?? 'monthly',
 		subdomain: fields.get('subdomain') ?? undefined,
-		location: fields.get('location') ?? undefined,
+		location: fields.get('location'),
 	});
 	if (!item) return null;
 	const { id: _id, ...choice } = item;

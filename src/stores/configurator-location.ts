@@ -1,11 +1,12 @@
 import { map, type MapStore } from 'nanostores';
 import type { LocationId } from '../lib/domain/location-ids';
+import type { LocationOption } from '../lib/locations/option';
 import type { ServerChoice } from '../lib/pricing';
 
 /** The locations a page offers for its product, and the one nearest to the visitor's language. */
 export interface LocationSetup {
-	/** In the catalogue's order, the order the configurator lists them. */
-	options: readonly { id: LocationId }[];
+	/** In the catalogue's order, the order the configurator lists them, named for the page. */
+	options: readonly LocationOption[];
 	nearest: LocationId;
 }
 
@@ -31,6 +32,7 @@ export function locationPart($state: MapStore<ServerChoice>, setup: LocationSetu
 	place($state.get().location);
 
 	return {
+		options: setup.options,
 		$full,
 		/** A configuration brought back (early clicks, the cart): its location if offered here. */
 		resume: place,

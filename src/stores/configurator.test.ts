@@ -157,7 +157,12 @@ describe('the location', () => {
 	afterEach(() => vi.unstubAllGlobals());
 	const valheim = [findPlan('valheim-standard')!];
 	const game: LocationSetup = {
-		options: [{ id: 'oslo' }, { id: 'frankfurt' }, { id: 'stockholm' }],
+		options: (['oslo', 'frankfurt', 'stockholm'] as const).map((id) => ({
+			id,
+			city: id,
+			countryName: '',
+			flag: '',
+		})),
 		nearest: 'frankfurt',
 	};
 	/** GET /api/locations answering `full` for the locations named, and what it was asked. */

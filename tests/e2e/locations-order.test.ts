@@ -32,6 +32,7 @@ async function reviewToGateway(page: Page) {
 
 /** From the cart through checkout and the test gateway's Pay, to the running server's page. */
 async function payAndRun(page: Page, where: string, label: string) {
+	await islandsHydrated(page);
 	await expect(page.locator(`[data-cart-location=${where}]`)).toContainText(label);
 	await page.locator('main a[href$="/checkout"]').first().click();
 	await expect(page).toHaveURL(/\/checkout$/);

@@ -62,8 +62,7 @@ export default function CartItemCard({
 			<p className="mt-2 text-neutral-200">{details.join(' · ')}</p>
 			{where && (
 				<p className="mt-1 text-neutral-200" data-cart-location={where.id}>
-					{s['configurator.location']}:{' '}
-					<img src={where.flag} alt="" className="mr-1 inline h-[0.9em] w-auto align-[-0.05em]" />
+					{s['configurator.location']}: <img src={where.flag} alt="" className="mr-1 inline h-3" />
 					{optionLabel(where)}
 				</p>
 			)}

@@ -96,7 +96,7 @@ export default function OrderProgress(props: Props) {
 			</ol>
 			{where && (
 				<p className="mt-4 text-neutral-200" data-order-location={where.id}>
-					<img src={where.flag} alt="" className="mr-1 inline h-[0.9em] w-auto align-[-0.05em]" />
+					<img src={where.flag} alt="" className="mr-1 inline h-3" />
 					{fill(s['checkout.complete.location'], { location: optionLabel(where) })}
 				</p>
 			)}

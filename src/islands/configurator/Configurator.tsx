@@ -164,13 +164,8 @@ export default function Configurator({
 					onChange={configurator.setStorage}
 				/>
 			)}
-			{locations && configurator.location && (
-				<LocationField
-					part={configurator.location}
-					options={locations.options}
-					value={state.location}
-					strings={s}
-				/>
+			{configurator.location && (
+				<LocationField part={configurator.location} value={state.location} strings={s} />
 			)}
 			<ExtrasField
 				plan={plan}

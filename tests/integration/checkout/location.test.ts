@@ -212,7 +212,11 @@ describe('item.location at checkout', () => {
 		const page = await call(routes.server, `/api/panel/servers/${service.id}`, undefined, {
 			id: service.id,
 		});
-		expect(page.body).toMatchObject({ location: 'frankfurt', status: 'active' });
+		expect(page.body).toMatchObject({
+			location: 'frankfurt',
+			locationName: 'Frankfurt, Germany',
+			status: 'active',
+		});
 	});
 
 	it('runs a VPS in Frankfurt on pve2 with an address of its pool, and the hypervisor agrees', async () => {
