@@ -4,6 +4,7 @@ import { e2eBackendFile } from './backend-file';
 import { signIn } from './backend';
 import { admin, newAccount } from './fixtures';
 import { islandsHydrated } from './islands';
+import { reviewToGateway } from './purchase';
 import { staffSignIn } from './staff';
 import { expect, test, type Page } from './test';
 
@@ -16,19 +17,6 @@ import { expect, test, type Page } from './test';
 const files = () =>
 	JSON.parse(readFileSync(e2eBackendFile, 'utf8')) as { simFile: string; hypervisorFile: string };
 const simulated = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
-
-/** The checkout's three steps, from the review (already open) to the test gateway's page. */
-async function reviewToGateway(page: Page) {
-	await page.locator('main button.btn-primary').click(); // review → billing
-	await page.locator('input[name=name]').fill('Nora Kjøper');
-	await page.locator('input[name=address]').fill('Storgata 1');
-	await page.locator('input[name=postcode]').fill('0155');
-	await page.locator('input[name=city]').fill('Oslo');
-	await page.locator('select[name=country]').selectOption('NO');
-	await page.locator('main button.btn-primary').click(); // billing → payment
-	await page.locator('input[name=method][value=card]').check();
-	await page.locator('main button.btn-primary').click(); // pay
-}
 
 /** From the cart through checkout and the test gateway's Pay, to the running server's page. */
 async function payAndRun(page: Page, where: string, label: string) {

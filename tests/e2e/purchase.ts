@@ -72,6 +72,12 @@ export async function checkoutToGateway(page: Page) {
 	await page.locator('a[href$="/checkout"]').first().click();
 	await expect(page).toHaveURL(/\/checkout$/);
 	await islandsHydrated(page);
+	await reviewToGateway(page);
+	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
+}
+
+/** The checkout's three steps, from its review (already open) to the test gateway's page. */
+export async function reviewToGateway(page: Page) {
 	await page.locator('main button.btn-primary').click(); // review → billing
 	await page.locator('input[name=name]').fill('Nora Kjøper');
 	await page.locator('input[name=address]').fill('Storgata 1');
@@ -81,5 +87,4 @@ export async function checkoutToGateway(page: Page) {
 	await page.locator('main button.btn-primary').click(); // billing → payment
 	await page.locator('input[name=method][value=card]').check();
 	await page.locator('main button.btn-primary').click(); // pay
-	await expect(page).toHaveURL(/\/checkout\/test-gateway\//);
 }

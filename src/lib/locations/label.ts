@@ -6,10 +6,15 @@ import { findLocation } from './catalogue';
 // (passed in, so a page, a PDF or an island with only its picked strings can all call this), the
 // country its ISO code named by Intl in the reader's language.
 
+/** A country's name (ISO 3166-1 alpha-2 `code`) in `intlLocale`'s words; the code if Intl has none. */
+export function regionName(code: string, intlLocale: string): string {
+	return new Intl.DisplayNames([intlLocale], { type: 'region' }).of(code) ?? code;
+}
+
 /** The country of a location in `intlLocale`'s words; null for a location the catalogue lost. */
 export function locationCountry(id: LocationId, intlLocale: string): string | null {
 	const code = findLocation(id)?.country;
-	return code ? (new Intl.DisplayNames([intlLocale], { type: 'region' }).of(code) ?? code) : null;
+	return code ? regionName(code, intlLocale) : null;
 }
 
 /** "Frankfurt, Germany" in the reader's language: `city` is their `location.<id>` string. */

@@ -8,6 +8,7 @@ import {
 	type Location,
 	type PublicLocation,
 } from './catalogue';
+import { regionName } from './label';
 
 // A location in the reader's words: the city is a UI string (`location.<id>`, the same closed set
 // in every language), the country's name comes from its ISO code through Intl, in the reader's
@@ -24,7 +25,7 @@ export function cityName(id: LocationId, locale: Locale): string {
 }
 
 export function countryName(code: string, locale: Locale): string {
-	return new Intl.DisplayNames([locales[locale].intl], { type: 'region' }).of(code) ?? code;
+	return regionName(code, locales[locale].intl);
 }
 
 /** The flag emoji of an ISO 3166-1 alpha-2 code: its two regional-indicator symbols. */

@@ -1,6 +1,7 @@
 import type { LocationId } from '../../lib/domain/location';
 import type { ProductType } from '../../lib/domain/product';
-import { availability, hasRoom, vpsNodesWithRoom, type Size } from '../locations/room';
+import { availability, hasRoom, vpsNodesWithRoom } from '../locations/room';
+import type { ServerSize } from '../../lib/locations/plan-size';
 import type { AdminClient } from '../supabase/admin-client';
 import type { PricedOrder } from './price-order';
 
@@ -18,7 +19,7 @@ export interface LocationFull {
 export async function locationsWithRoom(
 	admin: AdminClient,
 	product: ProductType,
-	size: Size,
+	size: ServerSize,
 	except: LocationId,
 ): Promise<LocationFull> {
 	const all = await availability(admin, product, size);

@@ -5,7 +5,7 @@ import { subdomainProblem, type SubdomainProblem } from '../../lib/subdomain';
 import { vpsChoiceProblem, type VpsProblem } from '../../lib/vps/choice';
 import { findVpsImage, nodesFor } from '../../lib/vps/images';
 import { findLocation, nearestLocation, type Location } from '../../lib/locations/catalogue';
-import type { Size } from '../locations/room';
+import type { ServerSize } from '../../lib/locations/plan-size';
 import type { CheckoutInput } from './request';
 
 /** Why an order cannot be priced: the catalogue's own codes. */
@@ -20,7 +20,7 @@ export interface PricedOrder {
 	/** Where it runs: the location chosen, offering the plan's product (its room is asked apart). */
 	location: Location;
 	/** What it takes there: RAM, disk and (for a VPS) cores, as the adapters are asked for room. */
-	size: Size;
+	size: ServerSize;
 	/** A VPS's placement (the same object as `service.vps`); null for a game server. */
 	vps: VpsPlacement | null;
 	discountCode: string | null;

@@ -7,6 +7,7 @@ import { pickAdapter, type Env } from '../config/pick-adapter';
 
 export type * from './types';
 export * from './errors';
+export { shortOf } from './room-check';
 
 // The one place that chooses the hypervisor: Proxmox VE when PROXMOX_URL is set, else the embedded
 // simulation. A broken Proxmox configuration never falls back to the simulation (a customer would

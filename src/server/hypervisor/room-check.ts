@@ -6,12 +6,17 @@ import type { Resources } from './types';
  * ask before they make anything, so nothing is half made on a full node.
  */
 export function claimRoom(room: Resources, wanted: Resources, node: string): void {
-	const keys: (keyof Resources)[] = ['cores', 'memoryMb', 'diskGb'];
-	const short = keys.filter((key) => wanted[key] > room[key]);
+	const short = shortOf(room, wanted);
 	if (short.length)
 		throw new HypervisorNoRoomError(
 			`${node} has no room for the machine: ${short
 				.map((key) => `${key} ${wanted[key]} wanted, ${room[key]} free`)
 				.join(', ')}`,
 		);
+}
+
+/** What `room` lacks for `wanted`: none when a machine of that size fits. */
+export function shortOf(room: Resources, wanted: Resources): (keyof Resources)[] {
+	const keys: (keyof Resources)[] = ['cores', 'memoryMb', 'diskGb'];
+	return keys.filter((key) => wanted[key] > room[key]);
 }

@@ -1,8 +1,9 @@
 import type { LocationId } from '../../lib/domain/location';
 import type { ProductType } from '../../lib/domain/product';
 import { findLocation, locationsFor, type Location } from '../../lib/locations/catalogue';
+import type { ServerSize } from '../../lib/locations/plan-size';
 import { getGamePanel } from '../game-panel';
-import { getHypervisor } from '../hypervisor';
+import { getHypervisor, shortOf } from '../hypervisor';
 import type { AdminClient } from '../supabase/admin-client';
 
 // Whether a location has room for a server now, asked before payment so a paid order is never
@@ -10,27 +11,19 @@ import type { AdminClient } from '../supabase/admin-client';
 // both the resources and a free IPv4 address in our pool. An adapter that cannot answer counts
 // as no room (a paid order must not wait on a panel that is down).
 
-/** What the plan needs: the game panel reads RAM and disk, the hypervisor cores too. */
-export interface Size {
-	ramGb: number;
-	storageGb: number;
-	cores: number;
-}
-
 /** The location's hypervisor nodes that can take a machine of `size` now (catalogue order). */
 export async function vpsNodesWithRoom(
 	admin: AdminClient,
 	location: Location,
-	size: Size,
+	size: ServerSize,
 ): Promise<string[]> {
 	const nodes = location.vps?.nodes ?? [];
 	const hypervisor = getHypervisor();
+	const wanted = { cores: size.cores, memoryMb: size.ramGb * 1024, diskGb: size.storageGb };
 	const fits = await Promise.all(
 		nodes.map(async (node) => {
 			const free = await hypervisor.room(node).catch(() => null);
-			if (!free) return false;
-			if (free.cores < size.cores || free.memoryMb < size.ramGb * 1024) return false;
-			if (free.diskGb < size.storageGb) return false;
+			if (!free || shortOf(free, wanted).length) return false;
 			return (await freeIpv4(admin, node)) > 0;
 		}),
 	);
@@ -67,7 +60,7 @@ export async function hasRoom(
 	admin: AdminClient,
 	id: LocationId,
 	product: ProductType,
-	size: Size,
+	size: ServerSize,
 ): Promise<boolean> {
 	const location = findLocation(id);
 	if (!location?.products.includes(product)) return false;
@@ -82,7 +75,7 @@ export async function hasRoom(
 export async function availability(
 	admin: AdminClient,
 	product: ProductType,
-	size: Size,
+	size: ServerSize,
 ): Promise<{ location: Location; full: boolean }[]> {
 	const offering = locationsFor(product);
 	const room = await Promise.all(offering.map((l) => hasRoom(admin, l.id, product, size)));

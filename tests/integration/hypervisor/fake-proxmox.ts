@@ -88,6 +88,13 @@ class Refusal extends Error {
 const param = (name: string, why: string) =>
 	new Refusal(400, 'Parameter verification failed.', { [name]: `${why}\n` });
 const fail = (message: string) => new Refusal(500, message);
+/**
+ * A route this fake does not serve gets the answer Proxmox gives a path no API handler
+ * takes (PVE::HTTPServer::rest_handler: HTTP 501 and these words), so a request the adapter should
+ * never make fails the way it would against Proxmox.
+ */
+const unknownRoute = (method: string, path: string) =>
+	new Refusal(501, `Method '${method} ${path}' not implemented`);
 
 function only(params: Params, allowed: readonly string[]) {
 	for (const key of Object.keys(params))
@@ -321,7 +328,7 @@ export async function startFakeProxmox(
 			return { status: 'stopped', exitstatus: found.exit, upid: found.upid };
 		}
 		const match = /^\/nodes\/([^/]+)\/qemu\/(\d+)(\/.*)?$/.exec(path);
-		if (!match) throw new Refusal(501, `Method '${method} ${path}' not implemented`);
+		if (!match) throw unknownRoute(method, path);
 		const [, node = '', idText = '', rest = ''] = match;
 		const vmid = Number(idText);
 		if (method === 'POST' && rest === '/clone') return clone(node, vmid, params);
@@ -409,7 +416,7 @@ export async function startFakeProxmox(
 				...consoles.vncproxy(vmid, found.status === 'running', params),
 				upid: task('vncproxy', vmid, () => {}),
 			};
-		throw new Refusal(501, `Method '${method} ${path}' not implemented`);
+		throw unknownRoute(method, path);
 	}
 
 	const send = (res: ServerResponse, status: number, reason: string, body: unknown) =>
