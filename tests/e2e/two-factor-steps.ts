@@ -30,8 +30,10 @@ export async function turnOn(page: Page, prefix: string): Promise<{ app: TOTP; c
 	const app = await authenticator(page);
 	await page.locator('[data-step=enroll] input[name=code]').fill(app.generate());
 	await page.locator('[data-step=enroll] button[type=submit]').click();
-	const codes = await page.locator('[data-recovery-codes] li').allTextContents();
-	expect(codes).toHaveLength(10);
+	// The codes arrive with the answer to the submit; read them once they are all there.
+	const listed = page.locator('[data-recovery-codes] li');
+	await expect(listed).toHaveCount(10);
+	const codes = await listed.allTextContents();
 	await expect(page.locator('[data-two-factor-state]')).toHaveAttribute(
 		'data-two-factor-state',
 		'on',
