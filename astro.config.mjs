@@ -4,7 +4,11 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { locales } from './src/i18n/locales.ts';
+import { localizePath } from './src/i18n/paths.ts';
+import { fallbackPaths, sitemapFilter } from './src/lib/help/fallbacks.ts';
 import { buildVersion } from './scripts/build-version.ts';
 import { pagefindIndex } from './scripts/pagefind.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -13,6 +17,17 @@ import { contentSecurityPolicy } from './src/lib/security/csp.ts';
 
 // The public origin, for canonical URLs, hreflang and the sitemap. Operators set PUBLIC_SITE_URL.
 const site = process.env.PUBLIC_SITE_URL ?? 'https://frostnode.example';
+
+// Help articles as the content loader names them (`<locale>/<topic>/<slug>`, its `*/*/*.mdx`): the
+// pages showing an English article in a locale without its translation stay out of the sitemap,
+// their canonical URL being the English page's.
+const helpIds = readdirSync(fileURLToPath(new URL('./content/help', import.meta.url)), {
+	recursive: true,
+	encoding: 'utf8',
+})
+	.map((file) => file.replaceAll('\\', '/'))
+	.filter((file) => /^[^/]+\/[^/]+\/[^/]+\.mdx$/.test(file))
+	.map((file) => file.slice(0, -'.mdx'.length));
 
 export default defineConfig({
 	site,
@@ -40,7 +55,7 @@ export default defineConfig({
 					Object.entries(locales).map(([code, info]) => [info.segment || code, info.lang]),
 				),
 			},
-			filter: (page) => !/\/(404|500)$/.test(page),
+			filter: sitemapFilter(fallbackPaths(helpIds, Object.keys(locales), localizePath)),
 		}),
 		buildVersion(),
 		pagefindIndex(),

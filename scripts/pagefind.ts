@@ -4,7 +4,8 @@ import * as pagefind from 'pagefind';
 
 /**
  * Builds the help centre's search index after the site: only what pages mark with
- * `data-pagefind-body` (translated article bodies), one index per `<html lang>`.
+ * `data-pagefind-body` (article bodies in their page's language; an English article shown in
+ * another locale until translated has none), one index per `<html lang>`.
  */
 export function pagefindIndex(): AstroIntegration {
 	return {

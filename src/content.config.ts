@@ -13,7 +13,8 @@ import locations from '../content/catalogue/locations.json';
 import modpacks from '../content/catalogue/modpacks.json';
 import { assertValidCatalogue } from './lib/catalogue/validate';
 import { assertValidModpacks } from './lib/modpacks/catalogue-check';
-import { helpTopics } from './lib/help-topics';
+import { helpLoader } from './collections/help-loader';
+import { helpFrontmatter } from './lib/help/frontmatter';
 
 // The catalogue is plain data the browser also loads; a wrong price must fail the build here.
 assertValidCatalogue({
@@ -70,20 +71,13 @@ const pages = defineCollection({
 	}),
 });
 
-/** Help articles: `content/help/<locale>/<topic>/<slug>.mdx` (see content/help/README.md). */
+/**
+ * Help articles: `content/help/<locale>/<topic>/<slug>.mdx` (see content/help/README.md). The
+ * schema's messages say what to write (src/lib/help/frontmatter.ts); the loader adds the file.
+ */
 const help = defineCollection({
-	loader: glob({ pattern: '*/*/*.mdx', base: './content/help' }),
-	schema: z.object({
-		title: text(70),
-		description: z.string().trim().min(80).max(160),
-		category: z.enum(helpTopics),
-		games: z.array(z.string()),
-		order: z.number().int().min(1),
-		popular: z.boolean(),
-		updated: z.coerce.date(),
-		/** `<topic>/<slug>` of the articles listed under "Related articles", in that order. */
-		related: z.array(z.string()).max(6).default([]),
-	}),
+	loader: helpLoader(),
+	schema: helpFrontmatter,
 });
 
 export const collections = { games, pages, help };

@@ -1,19 +1,33 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { localeCodes, type Locale } from '../i18n';
 import { findGame } from '../lib/games';
 import { helpProblems } from '../lib/help-check';
+import { articleLocales } from '../lib/help/fallbacks';
 
 export type HelpEntry = CollectionEntry<'help'>;
 
-/** An article in one locale; every locale has every article (the build checks it). */
+/**
+ * An article as one locale shows it. Every English article is in every locale: its translation,
+ * or, until one exists, the English entry itself (`fallback`).
+ */
 export interface HelpArticle {
 	/** `<topic>/<slug>`, the same in every locale and the URL after /help/articles/. */
 	slug: string;
 	entry: HelpEntry;
+	/** True when the locale has no translation yet and `entry` is the English article. */
+	fallback: boolean;
+	/** The locales with a real file of this article, English first (its hreflang alternates). */
+	translations: Locale[];
 }
 
 const slugOf = (entry: HelpEntry) => entry.id.split('/').slice(1).join('/');
-const localeOf = (entry: HelpEntry) => entry.id.split('/')[0] as Locale;
+const localeOf = (entry: HelpEntry) => entry.id.split('/')[0];
+
+// Astro's root is the directory the build runs in; images in MDX are files under its public/.
+const publicFileExists = (path: string) =>
+	statSync(join(process.cwd(), 'public', path), { throwIfNoEntry: false })?.isFile() ?? false;
 
 let checked: Promise<HelpEntry[]> | undefined;
 
@@ -28,6 +42,7 @@ function allEntries(): Promise<HelpEntry[]> {
 				related: entry.data.related,
 			})),
 			localeCodes,
+			{ publicFileExists },
 		);
 		if (problems.length)
 			throw new Error(`The help centre content has problems:\n  ${problems.join('\n  ')}`);
@@ -36,12 +51,26 @@ function allEntries(): Promise<HelpEntry[]> {
 	return checked;
 }
 
-/** The articles of the help centre in one locale, in topic order then `order`. */
+/**
+ * The help centre's articles in one locale, in topic order then `order`: every English article,
+ * translated where the locale has it, English (`fallback: true`) where not.
+ */
 export async function helpArticles(locale: Locale): Promise<HelpArticle[]> {
 	const entries = await allEntries();
+	const byId = new Map(entries.map((entry) => [entry.id, entry]));
+	const available = articleLocales([...byId.keys()], localeCodes);
 	return entries
-		.filter((entry) => localeOf(entry) === locale)
-		.map((entry) => ({ slug: slugOf(entry), entry }))
+		.filter((entry) => localeOf(entry) === 'en')
+		.map((english) => {
+			const slug = slugOf(english);
+			const translation = byId.get(`${locale}/${slug}`);
+			return {
+				slug,
+				entry: translation ?? english,
+				fallback: !translation,
+				translations: localeCodes.filter((code) => available.get(slug)?.includes(code)),
+			};
+		})
 		.sort(
 			(a, b) =>
 				a.slug.split('/')[0]!.localeCompare(b.slug.split('/')[0]!) ||

@@ -102,6 +102,13 @@ test('German, Danish and Norwegian readers get the article in their language, wi
 		expect(await page.title()).toContain(title);
 		await expect(page.locator('[data-pagefind-body]')).toHaveCount(1);
 		await expect(page.locator('article')).not.toHaveAttribute('lang', 'en');
+		// Translated: no "not yet available" notice, its own canonical URL, an alternate per language.
+		await expect(page.locator('[data-fallback-notice]')).toHaveCount(0);
+		await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+			'href',
+			new RegExp(`^https?://[^/]+${prefix}/help/articles/terraria/connect-to-your-server$`),
+		);
+		await expect(page.locator('link[rel=alternate][hreflang]')).toHaveCount(5);
 		// The page's own list, not a second one written into the text.
 		await expect(page.getByRole('heading', { name: heading })).toHaveCount(1);
 		const related = page.locator('section[aria-labelledby=related-title] a');
@@ -114,6 +121,10 @@ test('German, Danish and Norwegian readers get the article in their language, wi
 });
 
 test('a category lists its guides, and the help home counts them', async ({ page }) => {
+	await page.goto('/no/help/categories/minecraft');
+	await expect(page.locator('main ul li a')).toHaveCount(6);
+	// Every guide is translated: none is marked as shown in English.
+	await expect(page.locator('main li[data-fallback], main [lang=en]')).toHaveCount(0);
 	await page.goto('/help/categories/minecraft');
 	await expect(page.locator('main ul li a')).toHaveCount(6);
 	await page.goto('/help');
