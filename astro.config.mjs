@@ -41,6 +41,8 @@ export default defineConfig({
 				),
 			},
 			filter: (page) => !/\/(404|500)$/.test(page),
+			// The editors' translation status (noindex) is no page for search engines.
+			serialize: (item) => (/\/help\/translations$/.test(item.url) ? undefined : item),
 		}),
 		buildVersion(),
 		pagefindIndex(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	editLink,
 	translatedLocales,
 	translationStates,
 	translationStatus,
@@ -99,5 +100,23 @@ describe('translationStatus', () => {
 			articles: [],
 			summary: { current: 0, outdated: 0, missing: 0 },
 		});
+	});
+});
+
+describe('editLink', () => {
+	const file = 'content/help/no/minecraft/install-a-modpack.mdx';
+
+	it('is the edit URL followed by the repository path, with one slash between', () => {
+		for (const base of ['https://github.com/o/r/edit/main/', 'https://github.com/o/r/edit/main'])
+			expect(editLink(base, file)).toBe(`https://github.com/o/r/edit/main/${file}`);
+		expect(editLink(' https://git.example/-/edit/main// ', file, 'outdated')).toBe(
+			`https://git.example/-/edit/main/${file}`,
+		);
+	});
+
+	it('is none without an edit URL, and none for a file still to create', () => {
+		expect(editLink(undefined, file)).toBeUndefined();
+		expect(editLink('  ', file)).toBeUndefined();
+		expect(editLink('https://github.com/o/r/edit/main/', file, 'missing')).toBeUndefined();
 	});
 });

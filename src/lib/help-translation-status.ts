@@ -10,7 +10,8 @@ export const translationStates = ['current', 'outdated', 'missing'] as const;
 export type TranslationState = (typeof translationStates)[number];
 
 /** The locales an English article is translated into, in the locale table's order. */
-export type TranslatedLocale = Exclude<Locale, typeof defaultLocale>;
+// `defaultLocale` is typed `Locale`, not `'en'`, so its type cannot be excluded here.
+export type TranslatedLocale = Exclude<Locale, 'en'>;
 export const translatedLocales = localeCodes.filter(
 	(code): code is TranslatedLocale => code !== defaultLocale,
 );
@@ -84,4 +85,19 @@ export function translationStatus(
 	for (const article of articles)
 		for (const locale of translatedLocales) summary[article.locales[locale].state] += 1;
 	return { articles, summary };
+}
+
+/**
+ * A file's link on the status page: `base` (the build's PUBLIC_CONTENT_EDIT_URL, such as a
+ * repository's `…/edit/main/`) followed by the file's path. None without a base, and none for a
+ * missing file: a hosting site answers the edit page of a file that does not exist with a 404.
+ */
+export function editLink(
+	base: string | undefined,
+	file: string,
+	state: TranslationState = 'current',
+): string | undefined {
+	const root = base?.trim();
+	if (!root || state === 'missing') return undefined;
+	return `${root.replace(/\/*$/, '/')}${file}`;
 }
