@@ -56,6 +56,8 @@ export default defineConfig({
 				),
 			},
 			filter: sitemapFilter(fallbackPaths(helpIds, Object.keys(locales), localizePath)),
+			// The editors' translation status (noindex) is no page for search engines.
+			serialize: (item) => (/\/help\/translations$/.test(item.url) ? undefined : item),
 		}),
 		buildVersion(),
 		pagefindIndex(),

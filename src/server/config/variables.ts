@@ -91,6 +91,14 @@ export const variables = [
 		does: 'The least severe log lines written: debug, info, warn, error, or silent for none',
 	},
 	{
+		name: 'PUBLIC_CONTENT_EDIT_URL',
+		group: 'Site',
+		required: 'optional',
+		default: 'none (the page shows each file as its repository path)',
+		example: 'https://github.com/frostnode/site/edit/main/',
+		does: "Read by `npm run build`: the translation status page (`/help/translations`) links each help file to this followed by the file's repository path (`content/help/no/…`)",
+	},
+	{
 		name: 'PUBLIC_SUPABASE_URL',
 		group: 'Supabase',
 		required: 'production',
