@@ -1,4 +1,5 @@
 import { getCollection } from 'astro:content';
+import { splitHelpId } from '../lib/help/fallbacks';
 import { translationStatus, type TranslationStatus } from '../lib/help-translation-status';
 
 /**
@@ -10,9 +11,10 @@ import { translationStatus, type TranslationStatus } from '../lib/help-translati
 export async function helpTranslationStatus(): Promise<TranslationStatus> {
 	const entries = await getCollection('help');
 	return translationStatus(
-		entries.map((entry) => {
-			const [locale = '', ...slug] = entry.id.split('/');
-			return { locale, slug: slug.join('/'), title: entry.data.title, updated: entry.data.updated };
-		}),
+		entries.map((entry) => ({
+			...splitHelpId(entry.id),
+			title: entry.data.title,
+			updated: entry.data.updated,
+		})),
 	);
 }

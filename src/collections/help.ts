@@ -4,7 +4,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { localeCodes, type Locale } from '../i18n';
 import { findGame } from '../lib/games';
 import { helpProblems } from '../lib/help-check';
-import { articleLocales } from '../lib/help/fallbacks';
+import { articleLocales, splitHelpId } from '../lib/help/fallbacks';
 
 export type HelpEntry = CollectionEntry<'help'>;
 
@@ -21,9 +21,6 @@ export interface HelpArticle {
 	/** The locales with a real file of this article, English first (its hreflang alternates). */
 	translations: Locale[];
 }
-
-const slugOf = (entry: HelpEntry) => entry.id.split('/').slice(1).join('/');
-const localeOf = (entry: HelpEntry) => entry.id.split('/')[0];
 
 // Astro's root is the directory the build runs in; images in MDX are files under its public/.
 const publicFileExists = (path: string) =>
@@ -60,15 +57,16 @@ export async function helpArticles(locale: Locale): Promise<HelpArticle[]> {
 	const byId = new Map(entries.map((entry) => [entry.id, entry]));
 	const available = articleLocales([...byId.keys()], localeCodes);
 	return entries
-		.filter((entry) => localeOf(entry) === 'en')
+		.filter((entry) => splitHelpId(entry.id).locale === 'en')
 		.map((english) => {
-			const slug = slugOf(english);
+			const { slug } = splitHelpId(english.id);
 			const translation = byId.get(`${locale}/${slug}`);
 			return {
 				slug,
 				entry: translation ?? english,
 				fallback: !translation,
-				translations: localeCodes.filter((code) => available.get(slug)?.includes(code)),
+				// articleLocales lists them in localeCodes' order, English first.
+				translations: available.get(slug) ?? [],
 			};
 		})
 		.sort(

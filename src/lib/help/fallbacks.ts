@@ -5,8 +5,8 @@
  * which reads the file names) both decide that here.
  */
 
-/** `<locale>/<topic>/<slug>` ids (as the content loader names `content/help/…/*.mdx`) → topic/slug. */
-function split(id: string): { locale: string; slug: string } {
+/** `<locale>/<topic>/<slug>` ids (as the content loader names `content/help/…/*.mdx`) → locale and topic/slug. */
+export function splitHelpId(id: string): { locale: string; slug: string } {
 	const [locale = '', ...rest] = id.split('/');
 	return { locale, slug: rest.join('/') };
 }
@@ -16,13 +16,13 @@ function split(id: string): { locale: string; slug: string } {
  * `locales` (English first). Translations without an English original are left out: the build's
  * check (help-check.ts) refuses them.
  */
-export function articleLocales(
+export function articleLocales<L extends string>(
 	ids: readonly string[],
-	locales: readonly string[],
-): Map<string, string[]> {
+	locales: readonly L[],
+): Map<string, L[]> {
 	const present = new Set(ids);
-	const result = new Map<string, string[]>();
-	for (const { locale, slug } of ids.map(split))
+	const result = new Map<string, L[]>();
+	for (const { locale, slug } of ids.map(splitHelpId))
 		if (locale === 'en')
 			result.set(
 				slug,
