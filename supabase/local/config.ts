@@ -9,6 +9,14 @@ import type { MfaSettings } from './auth/mfa-config.ts';
 export interface LocalStackOptions {
 	/** Folder for the database, JWT secret and mailbox; undefined keeps everything in memory. */
 	dataDir?: string;
+	/**
+	 * postgres://… of a PostgreSQL server (15 or newer) to hold the data instead of PGlite; the stack
+	 * prepares an empty database itself (roles, auth schema, extensions, migrations, seed). The JWT
+	 * secret and mailbox still live in dataDir (or memory).
+	 */
+	databaseUrl?: string;
+	/** Connections the PostgreSQL pool may open (default 10, as PostgREST's db-pool). */
+	poolSize?: number;
 	/** API port (auth + rest); 0 picks a free one. */
 	apiPort?: number;
 	/** Mailbox port; 0 picks a free one. */

@@ -9,7 +9,7 @@ import { mailSenderFrom } from './auth/mail-sender.ts';
 import { DEFAULTS } from './config.ts';
 import type { LocalStackOptions } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import type { Transaction } from './db/database.ts';
+import type { Engine, Transaction } from './db/database.ts';
 import { acquireDataDirLock } from './db/data-dir-lock.ts';
 import { applyMigrations, runSeed } from './db/migrations.ts';
 import { closeServer, startApiServer } from './http/server.ts';
@@ -49,6 +49,8 @@ export interface LocalStack {
 	appliedMigrations: string[];
 	/** Whether this start created the database and ran the seed file on it. */
 	seeded: boolean;
+	/** Which engine holds the data: PGlite in this process, or PostgreSQL at `databaseUrl`. */
+	engine: Engine;
 	/**
 	 * The database as its owner, in one transaction queued with the API's requests: for schema tools,
 	 * as `supabase gen types` reads the official stack's Postgres on port 54322.
@@ -58,7 +60,7 @@ export interface LocalStack {
 }
 
 /**
- * Starts the local Supabase stack: PGlite with the auth schema, the project's migrations (and the
+ * Starts the local Supabase stack: PGlite (or the PostgreSQL server at `databaseUrl`) with the auth schema, the project's migrations (and the
  * seed on a new database), then Auth and REST on one port and the mailbox on another (HTTP) and a
  * third (SMTP).
  */
@@ -71,23 +73,30 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 		await releaseLock();
 		throw error;
 	});
-	const { db, created } = await openDatabase(dataDir ? join(dataDir, 'pgdata') : undefined).catch(
-		async (error: unknown) => {
-			await releaseLock();
-			throw error;
-		},
-	);
+	const { db, created } = await openDatabase({
+		databaseUrl: options.databaseUrl,
+		pgliteDir: dataDir ? join(dataDir, 'pgdata') : undefined,
+		poolSize: options.poolSize,
+	}).catch(async (error: unknown) => {
+		await releaseLock();
+		throw error;
+	});
 	const cleanups: (() => Promise<void>)[] = [() => db.close(), releaseLock];
 	const cleanUp = async () => {
 		for (const cleanup of cleanups.splice(0)) await cleanup();
 	};
 	try {
-		const appliedMigrations = await applyMigrations(
-			db,
-			resolve(options.migrationsDir ?? DEFAULTS.migrationsDir),
-		);
+		log(`database: ${db.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}`);
+		// Two stacks starting on one PostgreSQL database take turns: the second finds it migrated.
+		const { appliedMigrations, seeded } = await db.migrating(async () => {
+			const applied = await applyMigrations(
+				db,
+				resolve(options.migrationsDir ?? DEFAULTS.migrationsDir),
+			);
+			const seed = resolve(options.seedFile ?? DEFAULTS.seedFile);
+			return { appliedMigrations: applied, seeded: created && (await runSeed(db, seed)) };
+		});
 		for (const file of appliedMigrations) log(`applied migration ${file}`);
-		const seeded = created && (await runSeed(db, resolve(options.seedFile ?? DEFAULTS.seedFile)));
 		if (seeded) log('applied seed file');
 
 		const bcrypt = new BcryptPool();
@@ -166,6 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 			mailFrom,
 			appliedMigrations,
 			seeded,
+			engine: db.engine,
 			sql: (work) => db.transaction(work),
 			stop: cleanUp,
 		};

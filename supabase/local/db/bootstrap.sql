@@ -3,14 +3,7 @@
 -- helper functions row-level security policies call. Mirrors supabase/postgres init scripts and the
 -- GoTrue migrations closely enough that the same migration files run unchanged on both.
 
--- Roles ---------------------------------------------------------------------------------------------
-create role supabase_admin nologin noinherit createrole bypassrls;
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
-create role authenticator login noinherit;
-grant anon, authenticated, service_role to authenticator;
-create role supabase_auth_admin login noinherit createrole;
+-- The roles are in roles.sql: they belong to the cluster, not to one database.
 
 -- The API roles' default grants on `public`, as the hosted init script sets them.
 grant usage on schema public to postgres, anon, authenticated, service_role;

@@ -4,7 +4,7 @@ import type { RequestRole } from './request-role.ts';
 
 // One request, one transaction, as PostgREST runs it: read-only for GET/HEAD (and non-volatile
 // functions), then role, claims and request.* settings set transaction-locally in one statement, so
-// nothing leaks into the next request on the single PGlite connection.
+// nothing leaks into the next request on the same connection (PGlite's one, or a pooled one).
 
 /** Thrown inside the transaction to roll it back while still answering with `response`. */
 export class Rollback<T> extends Error {
@@ -33,6 +33,12 @@ function headersOf(request: ApiRequest): Record<string, string> {
 	return headers;
 }
 
+/**
+ * A hosted project's `authenticated` role's statement_timeout: a runaway query (a filter without an
+ * index over a big table) is cancelled instead of holding a pooled connection and its locks.
+ */
+const STATEMENT_TIMEOUT = '8s';
+
 export async function inRequestTransaction<T>(
 	db: Database,
 	request: ApiRequest,
@@ -47,7 +53,7 @@ export async function inRequestTransaction<T>(
 				`select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
 				   set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
 				   set_config('request.path', $4, true), set_config('request.headers', $5, true),
-				   set_config('request.cookies', $6, true)`,
+				   set_config('request.cookies', $6, true), set_config('statement_timeout', $7, true)`,
 				[
 					who.role,
 					JSON.stringify(who.claims),
@@ -55,6 +61,7 @@ export async function inRequestTransaction<T>(
 					request.url.pathname.replace(/^\/rest\/v1/, ''),
 					JSON.stringify(headersOf(request)),
 					JSON.stringify(cookiesOf(request.headers.cookie)),
+					STATEMENT_TIMEOUT,
 				],
 			);
 			return work(tx);

@@ -87,7 +87,7 @@ describe('calling functions', () => {
 	});
 });
 
-describe('serialised requests', () => {
+describe('one transaction per request', () => {
 	it('50 concurrent read-modify-write calls of a security definer function lose no update', async () => {
 		const { client } = await signedInUser(stack);
 		const read = async () =>

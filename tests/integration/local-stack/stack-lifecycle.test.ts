@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { databaseFor, testPostgresUrl } from '../postgres/engine.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateEnvFile, type LocalStack } from '@frostnode/local-supabase';
 import {
@@ -111,9 +112,13 @@ describe('persistence across restarts', () => {
 	it('loses no acknowledged write when the process is killed mid-write', async () => {
 		const project = await projectCopy('killed');
 		await (await startTestStack(project)).stop();
+		// The child is not this project's: on PostgreSQL it is told the database the folder maps to.
+		const adminUrl = testPostgresUrl();
+		const engine = adminUrl ? { databaseUrl: (await databaseFor(adminUrl, project)).url } : {};
+		const options = { ...project, ...engine, apiPort: 0, mailPort: 0, quiet: true };
 		const script = `
 			import { startLocalStack } from ${JSON.stringify(STACK_MODULE)};
-			const stack = await startLocalStack(${JSON.stringify({ ...project, apiPort: 0, mailPort: 0, quiet: true })});
+			const stack = await startLocalStack(${JSON.stringify(options)});
 			console.log(JSON.stringify({ url: stack.url, key: stack.serviceRoleKey }));`;
 		const child = spawn(NODE_22, ['--input-type=module', '-e', script], {
 			stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,0 +1,31 @@
+import {
+	startLocalStack as startOnEngine,
+	type LocalStack,
+	type LocalStackOptions,
+} from '../../../supabase/local/index.ts';
+import { databaseFor, testPostgresUrl } from './engine.ts';
+
+// What `@frostnode/local-supabase` resolves to in the integration-postgres project
+// (vitest.config.ts): the same package, but every stack a test starts without a database of its
+// own gets one on the shared PostgreSQL cluster, so the same test file runs on both engines.
+
+export * from '../../../supabase/local/index.ts';
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+	const adminUrl = testPostgresUrl();
+	if (!adminUrl || options.databaseUrl) return startOnEngine(options);
+	const database = await databaseFor(adminUrl, options);
+	try {
+		const stack = await startOnEngine({ ...options, databaseUrl: database.url, poolSize: 6 });
+		return {
+			...stack,
+			async stop() {
+				await stack.stop();
+				await database.drop();
+			},
+		};
+	} catch (error) {
+		await database.drop();
+		throw error;
+	}
+}
