@@ -50,7 +50,10 @@ export async function startBackend(
 		};
 	}
 	const { envFile, ...stackOptions } = options;
-	const stack = await startLocalStack(stackOptions);
+	// DATABASE_URL puts the stack's data on that PostgreSQL server instead of PGlite (its keys and
+	// mailbox stay in dataDir); docs/database-engines.md.
+	const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+	const stack = await startLocalStack({ databaseUrl, ...stackOptions });
 	const env = {
 		PUBLIC_SUPABASE_URL: stack.url,
 		PUBLIC_SUPABASE_ANON_KEY: stack.anonKey,

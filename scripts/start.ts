@@ -12,6 +12,7 @@ import { startBackend, type Backend } from './local-backend.ts';
 import { LOCAL_ENV_FILE, saveSiteSettings } from './local-env.ts';
 import { serveSite } from './serve.ts';
 import { banner, note, step } from './start-steps.ts';
+import { redactedUrl } from './postgres/redacted-url.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);
@@ -33,7 +34,11 @@ try {
 				quiet: true,
 				siteUrl: url,
 			}),
-		(b) => (b.stack ? 'local stack, data in supabase/.data' : 'hosted project'),
+		(b) => {
+			if (!b.stack) return 'hosted project';
+			if (b.stack.engine === 'pglite') return 'local stack on PGlite, data in supabase/.data';
+			return `local stack on PostgreSQL (DATABASE_URL ${redactedUrl(process.env.DATABASE_URL)})`;
+		},
 	);
 } catch (error) {
 	console.error(`\n  Could not start the database: ${(error as Error).message}\n`);
