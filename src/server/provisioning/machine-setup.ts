@@ -1,5 +1,11 @@
 import { findVpsImage, type VpsImage } from '../../lib/vps/images';
-import { HypervisorError, type Hypervisor, type MachineRef } from '../hypervisor';
+import {
+	HypervisorError,
+	HypervisorNotFoundError,
+	HypervisorUnavailableError,
+	type Hypervisor,
+	type MachineRef,
+} from '../hypervisor';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { destroyMachine } from '../vps/destroy';
@@ -46,6 +52,39 @@ export async function setUpMachine(
 	if (!image || template === undefined)
 		throw new HypervisorError(`no ${machine.image} template on ${machine.ref.node}`);
 	const password = machine.sshKeys.length ? null : await keptPassword(admin, service.id);
+	try {
+		return await makeAndStart(
+			admin,
+			hypervisor,
+			lease,
+			service,
+			machine,
+			image,
+			template,
+			password,
+		);
+	} catch (error) {
+		if (!(error instanceof HypervisorNotFoundError)) throw error;
+		// The machine vanished under us: a refund destroys it before it records the refund, so the
+		// service may read payable for a moment yet. Tried again, the next attempt finds it ended.
+		if (!(await keptOrDestroyed(admin, hypervisor, service.id, machine.ref)))
+			return { outcome: 'ended' };
+		throw new HypervisorUnavailableError('the machine vanished while it was set up', {
+			cause: error,
+		});
+	}
+}
+
+async function makeAndStart(
+	admin: AdminClient,
+	hypervisor: Hypervisor,
+	lease: ProvisioningLease,
+	service: { id: string; ram_gb: number; storage_gb: number },
+	machine: VpsMachine,
+	image: VpsImage,
+	template: number,
+	password: string | null,
+): Promise<MachineOutcome> {
 	const ref = await hypervisor.createMachine({
 		serviceId: service.id,
 		vmid: machine.ref.vmid,
