@@ -34,6 +34,9 @@ async function validateFactors(
 		 and f.created_at < now() - make_interval(secs => $1)`,
 		[settings.factorExpirySeconds],
 	);
+	// One enrolment per user at a time: on PostgreSQL two at once would both count the same
+	// factors and pass the limit together.
+	await tx.query('select 1 from auth.users where id = $1 for update', [caller.user.id]);
 	const factors = await factorsOf(tx, caller.user.id);
 	if (factors.some((factor) => (factor.friendly_name ?? '') === name))
 		throw unprocessable(

@@ -5,7 +5,9 @@ import type { UserRow } from './users.ts';
 import type { VerifyParams, VerifyType } from './verify-params.ts';
 
 // Finding the user a mailed token belongs to: by the hash a link carries, or by address plus the
-// 6-digit code (hashed the same way). An e-mail change code may come with either address.
+// 6-digit code (hashed the same way). An e-mail change code may come with either address. The user's
+// row is locked before its token is compared: two requests with one token at the same moment (on
+// PostgreSQL) take turns, and the second finds the token spent.
 
 // Which stored tokens a type may match, and which sent_at column dates them.
 const CANDIDATES: Record<VerifyType, { token: string; sentAt: string }[]> = {
@@ -34,7 +36,7 @@ export async function findCandidate(
 		const wanted = bareToken(params.tokenHash);
 		for (const candidate of candidates) {
 			const { rows } = await tx.query<UserRow>(
-				`select * from auth.users where ${candidate.token} in ($1::text, 'pkce_' || $1::text) and $1::text <> '' limit 1`,
+				`select * from auth.users where ${candidate.token} in ($1::text, 'pkce_' || $1::text) and $1::text <> '' limit 1 for update`,
 				[wanted],
 			);
 			if (rows[0]) return { user: rows[0], column: candidate.token, sentAt: candidate.sentAt };
@@ -55,14 +57,23 @@ export async function findCandidate(
 			)
 		).rows[0];
 	if (!owner) return undefined;
+	const locked = await lockUser(tx, owner.id);
+	if (!locked) return undefined;
 	for (const candidate of candidates) {
 		const address =
 			candidate.token === 'email_change_token_new'
-				? (owner.email_change ?? '')
-				: (owner.email ?? '');
-		const stored = bareToken(owner[candidate.token as keyof UserRow] as string | null);
+				? (locked.email_change ?? '')
+				: (locked.email ?? '');
+		const stored = bareToken(locked[candidate.token as keyof UserRow] as string | null);
 		if (stored !== '' && stored === tokenHash(address, params.otp ?? ''))
-			return { user: owner, column: candidate.token, sentAt: candidate.sentAt };
+			return { user: locked, column: candidate.token, sentAt: candidate.sentAt };
 	}
 	return undefined;
+}
+
+async function lockUser(tx: Transaction, id: string): Promise<UserRow | undefined> {
+	const { rows } = await tx.query<UserRow>('select * from auth.users where id = $1 for update', [
+		id,
+	]);
+	return rows[0];
 }
