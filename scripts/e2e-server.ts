@@ -1,7 +1,9 @@
 /**
  * What the browser tests run against: a fresh local stack in memory (migrations and demo seed,
  * email confirmation on, mailbox and its SMTP receiver on known ports) and the built site pointed
- * at it, sending its own mail to that mailbox.
+ * at it, sending its own mail to that mailbox. E2E_PORT and E2E_PORT_BASE move its ports
+ * (tests/e2e/ports.ts), E2E_BACKEND_FILE its backend file, and DATABASE_URL puts its stack's data on
+ * that PostgreSQL server, as tests/e2e/postgres-shop.ts runs a second one beside this one.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

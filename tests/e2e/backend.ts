@@ -12,12 +12,15 @@ interface Mail {
 	html: string;
 }
 
-/** The newest mail to `address`, waiting for it to arrive; returns its first link. */
-export async function linkMailedTo(address: string): Promise<string> {
+/**
+ * The newest mail to `address` (in the e2e server's mailbox, or the one at `inbox`), waiting for it
+ * to arrive; returns its first link.
+ */
+export async function linkMailedTo(address: string, inbox = mailbox): Promise<string> {
 	let link: string | undefined;
 	await expect
 		.poll(async () => {
-			const { messages } = (await (await fetch(`${mailbox}/api/messages`)).json()) as {
+			const { messages } = (await (await fetch(`${inbox}/api/messages`)).json()) as {
 				messages: Mail[];
 			};
 			const mail = messages.find((m) => m.to.includes(address));
@@ -51,6 +54,19 @@ export function uniqueEmail(prefix: string): string {
 /** A customer address of its own (documentation range), so sign-in limits count one test's tries. */
 export function customerAddress(): string {
 	return `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
+/** Signs up as Nora Kjøper at `path` and confirms the address by the link mailed to `inbox`. */
+export async function register(page: Page, email: string, path = '/register', inbox = mailbox) {
+	await page.goto(path);
+	await page.locator('input[name=firstName]').fill('Nora');
+	await page.locator('input[name=lastName]').fill('Kjøper');
+	await page.locator('input[name=email]').fill(email);
+	await page.locator('input[name=password]').fill('Glacier-Tundra-Lantern-58');
+	await page.locator('input[name=confirmPassword]').fill('Glacier-Tundra-Lantern-58');
+	await page.locator('input[name=terms]').check();
+	await page.locator('form[data-sign-up] button[type=submit]').click();
+	await page.goto(await linkMailedTo(email, inbox));
 }
 
 export async function signIn(

@@ -1,22 +1,10 @@
-import { expect, test, type Page } from './test';
-import { linkMailedTo, signIn, uniqueEmail } from './backend';
+import { expect, test } from './test';
+import { linkMailedTo, register, signIn, uniqueEmail } from './backend';
 import { islandsHydrated } from './islands';
 import { addToCart, checkoutAndPay } from './purchase';
 
 // Buying a server as a new customer would: configurator, cart, checkout, the test gateway's page,
 // and the live progress until the server runs on the simulated panel.
-
-async function register(page: Page, email: string, path = '/register') {
-	await page.goto(path);
-	await page.locator('input[name=firstName]').fill('Nora');
-	await page.locator('input[name=lastName]').fill('Kjøper');
-	await page.locator('input[name=email]').fill(email);
-	await page.locator('input[name=password]').fill('Glacier-Tundra-Lantern-58');
-	await page.locator('input[name=confirmPassword]').fill('Glacier-Tundra-Lantern-58');
-	await page.locator('input[name=terms]').check();
-	await page.locator('form[data-sign-up] button[type=submit]').click();
-	await page.goto(await linkMailedTo(email));
-}
 
 test('a new customer buys a Palworld server and watches it come up', async ({ page }) => {
 	const email = uniqueEmail('buyer');
