@@ -13,7 +13,11 @@ const integration = EXTERNAL
 			exclude: Object.keys(LOCAL_ONLY),
 			fileParallelism: false,
 		}
-	: { include: ['tests/integration/**/*.test.ts'] };
+	: {
+			include: ['tests/integration/**/*.test.ts'],
+			// Lock tests watch transactions overlap: only PostgreSQL has more than one connection.
+			exclude: ['tests/integration/postgres/**'],
+		};
 
 // Routes import the rest of src as `~/…` (tsconfig.json `paths`); Astro's Vite setup reads the
 // tsconfig, the plain projects are told here.
