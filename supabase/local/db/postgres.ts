@@ -89,7 +89,7 @@ export async function openPostgres(
 		const created = await holdingMigrationLock(pool, async () => {
 			const connection = {
 				query: async <T>(sql: string) => ({ rows: (await pool.query(sql)).rows as T[] }),
-				transaction: db.transaction,
+				transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
 			};
 			if (await isBootstrapped(connection)) {
 				await upgradeAuthSchema(connection);

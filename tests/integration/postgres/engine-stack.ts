@@ -1,3 +1,5 @@
+// The package by path: in this project its name resolves to this very file.
+// eslint-disable-next-line no-restricted-imports
 import {
 	startLocalStack as startOnEngine,
 	type LocalStack,
@@ -9,6 +11,7 @@ import { databaseFor, testPostgresUrl } from './engine.ts';
 // (vitest.config.ts): the same package, but every stack a test starts without a database of its
 // own gets one on the shared PostgreSQL cluster, so the same test file runs on both engines.
 
+// eslint-disable-next-line no-restricted-imports
 export * from '../../../supabase/local/index.ts';
 
 const databases = new WeakMap<LocalStack, string>();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startLocalStack } from '../../../supabase/local/index.ts';
+import { startLocalStack } from '@frostnode/local-supabase';
 import { startCluster } from '../../../scripts/postgres/cluster.ts';
 import { ADMIN_URL_ENV, TEMPLATES } from './engine.ts';
 
@@ -20,7 +20,9 @@ function freePort(): Promise<number> {
 		server.once('error', fail);
 		server.listen(0, '127.0.0.1', () => {
 			const address = server.address();
-			server.close(() => (typeof address === 'object' && address ? done(address.port) : fail()));
+			server.close(() =>
+				typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+			);
 		});
 	});
 }
