@@ -25,6 +25,9 @@ interface Facts {
 	createSchema: boolean;
 	missingRoles: string[];
 	missingExtensions: string[];
+	/** Existing roles the user must act as (set role) but is not a member of. */
+	notMemberOf: string[];
+	createInPublic: boolean;
 }
 
 const FACTS_SQL = `
@@ -34,7 +37,12 @@ const FACTS_SQL = `
 		array(select w.n from unnest($1::text[]) as w (n)
 			where not exists (select 1 from pg_roles where rolname = w.n)) as "missingRoles",
 		array(select w.n from unnest($2::text[]) as w (n)
-			where not exists (select 1 from pg_available_extensions a where a.name = w.n)) as "missingExtensions"
+			where not exists (select 1 from pg_available_extensions a where a.name = w.n)) as "missingExtensions",
+		array(select w.n from unnest($1::text[]) as w (n)
+			-- pg_has_role fails on a role that does not exist: asked only of those that do.
+			where w.n <> 'postgres' and case when exists (select 1 from pg_roles where rolname = w.n)
+				then not pg_has_role(current_user, w.n, 'member') else false end) as "notMemberOf",
+		has_schema_privilege('public', 'CREATE') as "createInPublic"
 	from pg_roles r where r.rolname = current_user`;
 
 /** Every reason the connected user cannot prepare this database, in words an operator can act on. */
@@ -48,6 +56,16 @@ export function whatIsMissing(facts: Facts): string[] {
 			`The roles ${facts.missingRoles.join(', ')} do not exist and ${facts.user} may not create them ` +
 				'(service_role and supabase_admin bypass row-level security, which only a superuser can grant). ' +
 				'Connect as a superuser once, or create them as supabase/local/db/roles.sql does.',
+		);
+	if (!facts.superuser && facts.notMemberOf.length > 0)
+		problems.push(
+			`${facts.user} is not a member of ${facts.notMemberOf.join(', ')}: the stack acts as each (set role); ` +
+				`grant ${facts.notMemberOf.join(', ')} to ${facts.user}.`,
+		);
+	if (!facts.superuser && !facts.createInPublic)
+		problems.push(
+			`${facts.user} may not create in schema public (PostgreSQL 15 no longer lets everyone): ` +
+				`grant create on schema public to ${facts.user}, or make ${facts.user} the database's owner.`,
 		);
 	if (!facts.createSchema)
 		problems.push(

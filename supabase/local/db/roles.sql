@@ -22,4 +22,16 @@ begin
 	end loop;
 end
 $$;
-grant anon, authenticated, service_role to authenticator;
+-- Only what is missing: granting again needs admin option on those roles, which a user that found
+-- them made (a managed server's pre-created roles) may not have.
+do $$
+declare
+	api_role text;
+begin
+	foreach api_role in array array['anon', 'authenticated', 'service_role'] loop
+		if not pg_has_role('authenticator', api_role, 'member') then
+			execute format('grant %I to authenticator', api_role);
+		end if;
+	end loop;
+end
+$$;
