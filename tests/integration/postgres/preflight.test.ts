@@ -36,7 +36,7 @@ describe('preparing a database as a user without every privilege', () => {
 		await expect(refused).rejects.toThrow(/grant create on database shop_limited to shop_operator/);
 		await expect(refused).rejects.toThrow(/grant create on schema public to shop_operator/);
 		await expect(refused).rejects.toThrow(/not a member of .*supabase_auth_admin/);
-		const schemas = await new pg.Client({
+		const schemas = new pg.Client({
 			connectionString: admin.replace(/\/postgres$/, '/shop_limited'),
 		});
 		await schemas.connect();
