@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startLocalStack } from '@frostnode/local-supabase';
 import { startCluster } from '../../../scripts/postgres/cluster.ts';
+import { freePort } from '../../../scripts/two-servers/ports.ts';
 import { ADMIN_URL_ENV, TEMPLATES } from './engine.ts';
 
 // One PostgreSQL cluster for the whole run of the integration-postgres project, with two template
@@ -13,19 +13,6 @@ import { ADMIN_URL_ENV, TEMPLATES } from './engine.ts';
 // bootstrapped only (suites with migrations of their own), one with the product's migrations too.
 
 const productMigrations = fileURLToPath(new URL('../../../supabase/migrations', import.meta.url));
-
-function freePort(): Promise<number> {
-	return new Promise((done, fail) => {
-		const server = createServer();
-		server.once('error', fail);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			server.close(() =>
-				typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-			);
-		});
-	});
-}
 
 async function makeTemplate(adminUrl: string, name: string, migrationsDir: string): Promise<void> {
 	const admin = new pg.Client({ connectionString: adminUrl });
