@@ -1,13 +1,14 @@
 import { startBackend } from '../local-backend.ts';
-import { serveSite } from '../serve.ts';
+import { serveSite, stopSite } from '../serve.ts';
 import { checkoutBody } from '../two-servers/checkouts.ts';
 import { z } from 'zod';
+import { pglite, type BenchEngine } from './engines.ts';
 import { adminOf, figures, payAndWait, signedInBuyers, type Row } from './buyers.ts';
 
 // Checkout on the local stack through the site's HTTP API: POST /api/checkout alone and with 20
 // buyers at once, 20 concurrent orders sharing a code limited to 5 uses, and the time from Pay on
 // the test gateway to a running server on the simulated panel (its delays at 0). Loopback only,
-// a bounded number of requests.
+// a bounded number of requests. The stack's data on the given engine.
 
 const BUYERS = 20;
 const PORT = 4394;
@@ -19,9 +20,12 @@ const order = (key: string, discountCode?: string) => ({
 	...(discountCode ? { discountCode } : {}),
 });
 
-export async function benchCheckout(): Promise<{ rows: Row[]; codeUses: string }> {
+export async function benchCheckout(
+	engine: BenchEngine = pglite,
+): Promise<{ rows: Row[]; codeUses: string }> {
 	const origin = `http://127.0.0.1:${PORT}`;
 	const backend = await startBackend({
+		databaseUrl: await engine.database('checkout'),
 		apiPort: 0,
 		mailPort: 0,
 		quiet: true,
@@ -77,7 +81,7 @@ export async function benchCheckout(): Promise<{ rows: Row[]; codeUses: string }
 		rows.push(figures('Pay on the test gateway → server running', BUYERS, running));
 		return { rows, codeUses };
 	} finally {
-		child.kill();
+		await stopSite(child);
 		await backend.stack?.stop();
 	}
 }
