@@ -37,6 +37,9 @@ export async function benchBilling(
 		SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
 		SMTP_URL: stack.smtpUrl,
 		MAIL_FROM: 'Frostnode <noreply@frostnode.example>',
+		// A log line per service would bury the report (the run takes as long without them);
+		// failures still show.
+		LOG_LEVEL: 'warn',
 	});
 	// The site's server modules are TypeScript with bundler-style imports: load them as Vite would.
 	const jiti = createJiti(import.meta.url);
