@@ -42,11 +42,8 @@ async function onEach<T>(
 export async function benchEngines(measured: { PGlite?: EngineRun } = {}): Promise<void> {
 	const postgres = await startBenchPostgres();
 	const engines = measured.PGlite ? [postgres] : [pglite, postgres];
-	const settings = Object.entries(postgres.settings)
-		.map(([name, value]) => `${name}=${value}`)
-		.join(', ');
 	console.log(
-		`\nDatabase engines: PGlite (in the stack's process, one connection, queries in turn) against PostgreSQL 15 (a throwaway cluster, ${settings}; the stack's pool of 10 connections, a fresh database per stack). Running:`,
+		`\nDatabase engines: PGlite (in the stack's process, one connection, queries in turn) against ${postgres.about} (a throwaway cluster; the stack's pool of 10 connections, a fresh database per stack). Running:`,
 	);
 	let checkout: Results<NonNullable<EngineRun['checkout']>> = {};
 	let vps: Results<NonNullable<EngineRun['vps']>> = {};

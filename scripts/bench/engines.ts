@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
 import { startCluster } from '../postgres/cluster.ts';
 import { freePort } from '../two-servers/ports.ts';
 
@@ -19,8 +20,8 @@ export interface BenchEngine {
 export const pglite: BenchEngine = { name: 'PGlite', database: () => Promise.resolve(undefined) };
 
 export interface BenchPostgres extends BenchEngine {
-	/** The server's settings, for the report. */
-	settings: Record<string, string | number>;
+	/** The server's version and settings, for the report. */
+	about: string;
 	stop(): void;
 }
 
@@ -56,26 +57,39 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
 		remove();
 		process.exit(130);
 	};
-	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, interrupted);
+	const signals = ['SIGINT', 'SIGTERM'] as const;
+	for (const signal of signals) process.once(signal, interrupted);
+	const stop = () => {
+		for (const signal of signals) process.off(signal, interrupted);
+		remove();
+	};
+	const asAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+		const client = new pg.Client({ connectionString: started.url() });
+		await client.connect();
+		try {
+			return await work(client);
+		} finally {
+			await client.end();
+		}
+	};
+	const version = await asAdmin(async (client) => {
+		const { rows } = await client.query('show server_version');
+		return z.object({ server_version: z.string() }).parse(rows[0]).server_version;
+	}).catch((error: unknown) => {
+		stop();
+		throw error;
+	});
+	const settings = Object.entries(SETTINGS).map(([name, value]) => `${name}=${value}`);
 	let databases = 0;
 	return {
 		name: 'PostgreSQL',
-		settings: SETTINGS,
+		about: `PostgreSQL ${version}, ${settings.join(', ')}`,
 		async database(purpose) {
 			databases += 1;
 			const name = `bench_${purpose.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${databases}`;
-			const admin = new pg.Client({ connectionString: started.url() });
-			await admin.connect();
-			try {
-				await admin.query(`create database ${name}`);
-			} finally {
-				await admin.end();
-			}
+			await asAdmin((client) => client.query(`create database ${name}`));
 			return started.url(name);
 		},
-		stop() {
-			for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
-			remove();
-		},
+		stop,
 	};
 }
