@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: prints the figures the performance bars are judged by. Never part of `npm test`:
- * timings on a shared 2-core machine are figures to read, not assertions.
+ * timings on a shared 2-core machine are figures to read, not assertions. `npm run bench --
+ * --engines` prints only the comparison of database engines (PGlite and PostgreSQL).
  */
 import { performance } from 'node:perf_hooks';
-import { run } from './build-state.ts';
+import { buildIsStale, run } from './build-state.ts';
 import { serveSite } from './serve.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
 import { benchBilling } from './bench/billing.ts';
 import { benchCheckout } from './bench/checkout.ts';
+import { benchEngines } from './bench/engines-section.ts';
 import { benchLocalStack } from './bench/local-stack.ts';
 import { benchPanelPages } from './bench/panel-pages.ts';
 import { benchPanelQueries } from './bench/panel-queries.ts';
@@ -40,8 +42,18 @@ const pageKinds = {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // The canonical origin must be the served one, or Lighthouse's SEO audit sees a foreign canonical.
+const build = () => run('astro', ['build'], { env: { PUBLIC_SITE_URL: origin }, quiet: true });
+
+if (process.argv.includes('--engines')) {
+	// Those benches serve the built site but measure no page: a build from unchanged sources will do.
+	if (await buildIsStale()) await build();
+	await benchEngines();
+	// The quick path ends here; nothing below is for it.
+	process.exit(0);
+}
+
 const started = performance.now();
-await run('astro', ['build'], { env: { PUBLIC_SITE_URL: origin }, quiet: true });
+await build();
 const buildSeconds = (performance.now() - started) / 1000;
 console.log(`\nBuild (all locales): ${buildSeconds.toFixed(1)} s`);
 
@@ -104,7 +116,8 @@ console.table(await benchPanelQueries());
 console.log(
 	'\nSign-in flood through the site on the local stack: a panel read (GET /api/panel/dashboard) alone and while 40 clients sign in through /login, each attempt from its own address via a trusted proxy (bar: at most 2× slower):',
 );
-console.table(await benchSignInFlood());
+const signInFlood = await benchSignInFlood();
+console.table(signInFlood);
 console.log(
 	'\nCheckout through the site on the local stack (test gateway, simulated panel with delays 0):',
 );
@@ -114,7 +127,8 @@ console.log(checkout.codeUses);
 console.log(
 	'\nVPS delivery through the site on the local stack (test gateway, simulated hypervisor; bars: p99 under 10 s with its default delays, under 2 s with delays 0):',
 );
-console.table(await benchVps());
+const vps = await benchVps();
+console.table(vps);
 console.log(
 	"\nThe VPS page through the site (one customer's running VPS, simulated hypervisor with delays 0; reads: target 20 ms p99):",
 );
@@ -144,4 +158,8 @@ console.table(twoServers.invariants);
 console.log(
 	'\nBilling run over 10,000 services, 1,000 due (renewal invoices and their mails, local stack):',
 );
-console.table(await benchBilling());
+const billing = await benchBilling();
+console.table(billing);
+
+// The same figures on PostgreSQL beside these PGlite ones (vps[1]: the run with delays 0).
+await benchEngines({ PGlite: { checkout, vps: vps[1], signInFlood, billing } });

@@ -36,6 +36,14 @@ export async function serveSite(
 	throw new Error(`The site server did not answer at ${listening}`);
 }
 
+/** Stops a site server and resolves once it has exited, so its port is free for the next one. */
+export async function stopSite(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	child.kill();
+	await exited;
+}
+
 if (import.meta.main) {
 	const { url, child } = await serveSite();
 	console.log(`Site: ${url}`);

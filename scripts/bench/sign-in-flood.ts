@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { startBackend } from '../local-backend.ts';
-import { serveSite } from '../serve.ts';
+import { serveSite, stopSite } from '../serve.ts';
+import { pglite, type BenchEngine } from './engines.ts';
 
 // A customer's panel reads through the site (GET /api/panel/dashboard, bearer token) alone, then
 // while 40 clients sign in through the sign-in form, each attempt from an address of its own as a
@@ -16,9 +17,10 @@ type Row = Record<string, string | number>;
 const percentile = (sorted: number[], p: number) =>
 	sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
-export async function benchSignInFlood(): Promise<Row[]> {
+export async function benchSignInFlood(engine: BenchEngine = pglite): Promise<Row[]> {
 	const origin = `http://127.0.0.1:${PORT}`;
 	const backend = await startBackend({
+		databaseUrl: await engine.database('sign_in_flood'),
 		apiPort: 0,
 		mailPort: 0,
 		quiet: true,
@@ -117,7 +119,7 @@ export async function benchSignInFlood(): Promise<Row[]> {
 			},
 		];
 	} finally {
-		child.kill();
+		await stopSite(child);
 		await backend.stack?.stop();
 	}
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { startBackend } from '../local-backend.ts';
-import { serveSite } from '../serve.ts';
+import { serveSite, stopSite } from '../serve.ts';
+import { pglite, type BenchEngine } from './engines.ts';
 import { figures, payAndWait, signedInBuyers, type Row } from './buyers.ts';
 
 // "VPS ready in under 10 seconds": 20 buyers order a VPS through POST /api/checkout and press Pay
@@ -48,9 +49,15 @@ const benchKey = `ssh-ed25519 ${Buffer.concat([
 	Buffer.alloc(32),
 ]).toString('base64')} bench`;
 
-async function payToRunning(delayMs: string | undefined, name: string): Promise<Row> {
+/** 20 buyers from checkout to a running VPS, on a stack of its own on `engine`. */
+export async function payToRunning(
+	delayMs: string | undefined,
+	name: string,
+	engine: BenchEngine = pglite,
+): Promise<Row> {
 	const origin = `http://127.0.0.1:${PORT}`;
 	const backend = await startBackend({
+		databaseUrl: await engine.database('vps'),
 		apiPort: 0,
 		mailPort: 0,
 		quiet: true,
@@ -85,7 +92,7 @@ async function payToRunning(delayMs: string | undefined, name: string): Promise<
 		);
 		return figures(name, BUYERS, waits);
 	} finally {
-		child.kill();
+		await stopSite(child);
 		await backend.stack?.stop();
 	}
 }
