@@ -39,8 +39,9 @@ const FACTS_SQL = `
 		array(select w.n from unnest($2::text[]) as w (n)
 			where not exists (select 1 from pg_available_extensions a where a.name = w.n)) as "missingExtensions",
 		array(select w.n from unnest($1::text[]) as w (n)
+			-- The roles the stack sets (authenticator only logs in, as PostgREST's pool user would);
 			-- pg_has_role fails on a role that does not exist: asked only of those that do.
-			where w.n <> 'postgres' and case when exists (select 1 from pg_roles where rolname = w.n)
+			where w.n not in ('postgres', 'authenticator') and case when exists (select 1 from pg_roles where rolname = w.n)
 				then not pg_has_role(current_user, w.n, 'member') else false end) as "notMemberOf",
 		has_schema_privilege('public', 'CREATE') as "createInPublic"
 	from pg_roles r where r.rolname = current_user`;
