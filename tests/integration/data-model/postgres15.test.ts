@@ -15,6 +15,7 @@ beforeAll(() => {
 	pg = startPostgres15();
 	// The same starting point the local stack gives PGlite (supabase/local/db/bootstrap.ts): its auth
 	// schema, then GoTrue's MFA tables, which the two-factor policies read.
+	pg.psql(read('local/db/roles.sql'));
 	pg.psql(read('local/db/bootstrap.sql'));
 	pg.psql(read('local/db/auth-mfa.sql'));
 }, 60_000);

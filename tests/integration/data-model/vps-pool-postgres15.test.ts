@@ -16,6 +16,7 @@ const read = (path: string) => readFileSync(fileURLToPath(new URL(path, root)), 
 let pg: Postgres15;
 beforeAll(() => {
 	pg = startPostgres15();
+	pg.psql(read('local/db/roles.sql'));
 	pg.psql(read('local/db/bootstrap.sql'));
 	pg.psql(read('local/db/auth-mfa.sql'));
 	for (const file of readdirSync(fileURLToPath(new URL('migrations/', root))).sort())
