@@ -9,7 +9,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { DEFAULT_DIR } from './postgres/db-postgres-command.ts';
 import { emptyDatabase } from './postgres/empty-database.ts';
-import { redactedUrl } from './postgres/redacted-url.ts';
+import { redactedUrl } from '@frostnode/local-supabase';
 
 const DATA = resolve('supabase/.data');
 const databaseUrl = process.env.DATABASE_URL?.trim();

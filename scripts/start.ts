@@ -12,7 +12,7 @@ import { startBackend, type Backend } from './local-backend.ts';
 import { LOCAL_ENV_FILE, saveSiteSettings } from './local-env.ts';
 import { serveSite } from './serve.ts';
 import { banner, note, step } from './start-steps.ts';
-import { redactedUrl } from './postgres/redacted-url.ts';
+import { redactedUrl } from '@frostnode/local-supabase';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 4321);

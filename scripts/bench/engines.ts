@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { z } from 'zod';
+import { withClient } from '../postgres/client.ts';
 import { startCluster } from '../postgres/cluster.ts';
 import { freePort } from '../two-servers/ports.ts';
 
@@ -63,15 +64,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
 		for (const signal of signals) process.off(signal, interrupted);
 		remove();
 	};
-	const asAdmin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-		const client = new pg.Client({ connectionString: started.url() });
-		await client.connect();
-		try {
-			return await work(client);
-		} finally {
-			await client.end();
-		}
-	};
+	const asAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(started.url(), work);
 	const version = await asAdmin(async (client) => {
 		const { rows } = await client.query('show server_version');
 		return z.object({ server_version: z.string() }).parse(rows[0]).server_version;

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { withClient } from './client.ts';
 
 // The cluster-side steps of `npm run db:postgres`: is a port free for it, and does the cluster
 // hold the stack's database.
@@ -18,9 +18,7 @@ export async function ensureDatabase(
 	adminUrl: string,
 	database: string,
 ): Promise<{ created: boolean; version: string }> {
-	const client = new pg.Client({ connectionString: adminUrl });
-	await client.connect();
-	try {
+	return withClient(adminUrl, async (client) => {
 		const found = await client.query('select 1 from pg_database where datname = $1', [database]);
 		const created = found.rowCount === 0;
 		if (created) await client.query(`create database ${client.escapeIdentifier(database)}`);
@@ -29,7 +27,5 @@ export async function ensureDatabase(
 		);
 		const version = rows[0]?.version;
 		return { created, version: typeof version === 'string' ? version : 'unknown' };
-	} finally {
-		await client.end();
-	}
+	});
 }

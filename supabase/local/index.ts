@@ -6,4 +6,5 @@ export { startLocalStack } from './stack.ts';
 export type { LocalStack, LocalStackOptions, SqlSession } from './stack.ts';
 export { DEFAULTS as LOCAL_STACK_DEFAULTS } from './config.ts';
 export { updateEnvFile } from './env-file.ts';
+export { redactedUrl } from './db/redacted-url.ts';
 export type { MailMessage } from './mailbox/store.ts';

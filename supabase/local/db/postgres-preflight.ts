@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { redactedUrl } from './redacted-url.ts';
 
 // Before the stack prepares an empty PostgreSQL database it asks the server whether the user it
 // connects as may do all of it, and names everything missing at once instead of failing on the
@@ -92,14 +93,8 @@ export async function checkPrivileges(pool: pg.Pool): Promise<void> {
 
 /** `postgres://user:secret@host:5432/db` shown without its password, with the driver's reason. */
 export function describeConnectionError(url: string, error: unknown): string {
-	let where = 'DATABASE_URL';
-	try {
-		const parsed = new URL(url);
-		parsed.password = parsed.password ? '***' : '';
-		where = parsed.toString();
-	} catch {
-		// An unparseable URL is named by the driver's own message below.
-	}
+	// An unparseable URL is named by the driver's own message below.
+	const where = URL.canParse(url) ? redactedUrl(url) : 'DATABASE_URL';
 	const reason = error instanceof Error ? error.message : String(error);
 	return `Could not connect to PostgreSQL at ${where}: ${reason}`;
 }

@@ -25,6 +25,16 @@ export interface BillingStack {
 
 export const origin = 'http://site.test';
 
+/** issue_renewal_invoice's `line` for a monthly Palworld service renewed from 28 Feb to 31 Mar 2027. */
+export const renewalLine = {
+	kind: 'renewal',
+	plan: 'palworld-standard',
+	ramGb: 8,
+	cycle: 'monthly',
+	from: '2027-02-28',
+	to: '2027-03-31',
+} as const;
+
 export interface ServiceOptions {
 	card?: string;
 	currency?: 'EUR' | 'NOK';

@@ -16,7 +16,7 @@ import {
 	testWebhookFor,
 } from '../../../src/server/payments/test-gateway.ts';
 import type { CheckoutSession, PaymentGateway } from '../../../src/server/payments/types.ts';
-import { origin, startBillingStack, type BillingStack } from '../billing/fixture.ts';
+import { origin, renewalLine, startBillingStack, type BillingStack } from '../billing/fixture.ts';
 import { messages } from '../local-stack/helpers.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
@@ -109,15 +109,6 @@ const harnesses: Record<'test' | 'stripe', () => Harness> = {
 };
 
 let serial = 0;
-const renewalLine = {
-	kind: 'renewal',
-	plan: 'palworld-standard',
-	ramGb: 8,
-	cycle: 'monthly',
-	from: '2027-02-28',
-	to: '2027-03-31',
-} as const;
-
 const checkout = (gateway: PaymentGateway, invoice: { id: string; total: number }) =>
 	gateway.createCheckout({
 		invoiceId: invoice.id,

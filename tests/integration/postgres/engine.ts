@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { withClient as onAdmin } from '../../../scripts/postgres/client.ts';
 
 // Which database a test's stack gets on the shared test cluster (global-setup.ts).
 
@@ -12,16 +12,6 @@ const productMigrations = fileURLToPath(new URL('../../../supabase/migrations', 
 
 /** The cluster's admin URL when this run is the PostgreSQL project's; undefined on PGlite. */
 export const testPostgresUrl = (): string | undefined => process.env[ADMIN_URL_ENV] || undefined;
-
-async function onAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: adminUrl });
-	await client.connect();
-	try {
-		return await work(client);
-	} finally {
-		await client.end();
-	}
-}
 
 const urlOf = (adminUrl: string, name: string) => adminUrl.replace(/\/postgres$/, `/${name}`);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBillingStack, type BillingStack } from '../billing/fixture.ts';
+import { renewalLine, startBillingStack, type BillingStack } from '../billing/fixture.ts';
 import { databaseUrlOf } from './engine-stack.ts';
 import { holdLock } from './overlap.ts';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await b?.stop();
 });
-
-const renewalLine = {
-	kind: 'renewal',
-	plan: 'palworld-standard',
-	ramGb: 8,
-	cycle: 'monthly',
-	from: '2027-02-28',
-	to: '2027-03-31',
-} as const;
 
 async function serviceWithOpenRenewal(): Promise<{ service: string; renewal: string }> {
 	const service = await b.activeService('2027-01-31T12:00:00Z', '2027-02-28T12:00:00Z');
