@@ -3,16 +3,24 @@ import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import { runSoftwareChange } from './job';
 import { pause } from './job-waits';
-import { changeLeaseSeconds } from './lease';
+import { changeLeaseSeconds, takeChangeLease } from './lease';
 
 // Software changes a site server was running when it stopped (their lease ran out, or it released
 // it shutting down) are taken up again: by a starting site server (`POST /api/internal/after-start`)
-// and by each billing run (`POST /api/cron/billing`). The lease lets one server go on with each.
+// and by each billing run (`POST /api/cron/billing`). The lease lets one server go on with each:
+// it is taken before anything is said or started, as two servers may see the same change waiting.
 
-const goOn = (admin: AdminClient, id: string) =>
-	runSoftwareChange(admin, id).catch((failure: unknown) =>
+/** Takes the change's lease and goes on with it in the background; false: another server has it. */
+async function goOn(admin: AdminClient, id: string, after?: () => void): Promise<boolean> {
+	const lease = await takeChangeLease(admin, id);
+	if (!lease) return false;
+	logger.warn('resuming an interrupted software change', { changeId: id });
+	const run = runSoftwareChange(admin, id, { holder: lease.holder }).catch((failure: unknown) =>
 		logger.error('software change failed', { changeId: id, error: failure }),
 	);
+	inBackground(after ? run.finally(after) : run);
+	return true;
+}
 
 async function toResume(admin: AdminClient): Promise<string[]> {
 	const { data, error } = await admin.rpc('software_installs_to_resume', { max_rows: 50 });
@@ -20,14 +28,11 @@ async function toResume(admin: AdminClient): Promise<string[]> {
 	return data;
 }
 
-/** The billing run's net: every change nobody runs now, taken up in the background. */
+/** The billing run's net: every change nobody runs now, taken up in the background; how many. */
 export async function resumeSoftwareChanges(admin: AdminClient): Promise<number> {
-	const ids = await toResume(admin);
-	for (const id of ids) {
-		logger.warn('resuming an interrupted software change', { changeId: id });
-		inBackground(goOn(admin, id));
-	}
-	return ids.length;
+	let taken = 0;
+	for (const id of await toResume(admin)) if (await goOn(admin, id)) taken++;
+	return taken;
 }
 
 /**
@@ -42,9 +47,8 @@ export async function resumeSoftwareChangesAfterStart(
 	const until = Date.now() + 2 * changeLeaseSeconds * 1000;
 	while (!isShuttingDown()) {
 		for (const id of (await toResume(admin)).filter((one) => !underWay.has(one))) {
-			logger.warn('resuming an interrupted software change', { changeId: id });
 			underWay.add(id);
-			inBackground(goOn(admin, id).finally(() => underWay.delete(id)));
+			if (!(await goOn(admin, id, () => underWay.delete(id)))) underWay.delete(id);
 		}
 		if (Date.now() >= until) return;
 		await pause(everyMs);

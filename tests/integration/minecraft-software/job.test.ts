@@ -8,6 +8,7 @@ import type * as Server from '../../../src/server/minecraft-software/server.ts';
 import type * as Job from '../../../src/server/minecraft-software/job.ts';
 import type * as Lifecycle from '../../../src/server/http/lifecycle.ts';
 import type * as Queries from '../../../src/server/minecraft-software/queries.ts';
+import type * as Resume from '../../../src/server/minecraft-software/resume.ts';
 
 // The software change's job against the local stack, with a game panel that plays a script (a
 // failing install, a failing backup, an install cut off): what the panel is asked, in order, what
@@ -20,6 +21,7 @@ let server: typeof Server;
 let job: typeof Job;
 let lifecycle: typeof Lifecycle;
 let queries: typeof Queries;
+let resume: typeof Resume;
 
 beforeAll(async () => {
 	process.env.PROVISIONING_POLL_MS = '5';
@@ -29,6 +31,7 @@ beforeAll(async () => {
 	job = await import('../../../src/server/minecraft-software/job.ts');
 	lifecycle = await import('../../../src/server/http/lifecycle.ts');
 	queries = await import('../../../src/server/minecraft-software/queries.ts');
+	resume = await import('../../../src/server/minecraft-software/resume.ts');
 	owner = (await b.p.owner.auth.getUser()).data.user!;
 }, 60_000);
 afterAll(() => b.stop());
@@ -305,6 +308,31 @@ describe('a software change', () => {
 			error_code: 'backup_failed',
 			restored_backup: false,
 		});
+	});
+
+	it('left by a stopped server, is taken up by one of two servers looking at once', async () => {
+		const id = await minecraftService(b);
+		const holder = 'a-server-that-died';
+		const { data: change } = await b.admin.rpc('begin_software_install', {
+			customer: owner.id,
+			service: id,
+			kind: 'software',
+			target: 'Paper 1.21.4',
+			install: paper.install,
+			fresh_world: false,
+			holder,
+			seconds: 60,
+		});
+		if (!change) throw new Error('the change was not begun');
+		await b.admin.rpc('software_install_release', { change, holder });
+		// Both see it waiting; only the one whose lease it took says it goes on with it.
+		const taken = await Promise.all([
+			resume.resumeSoftwareChanges(b.admin),
+			resume.resumeSoftwareChanges(b.admin),
+		]);
+		expect(taken.sort()).toEqual([0, 1]);
+		await lifecycle.backgroundSettled();
+		expect(await latest(id)).toMatchObject({ status: 'installed' });
 	});
 
 	// Last: it stops this process's background work, as a site server told to stop does.
