@@ -53,6 +53,22 @@ async function changeOn(id: string, script: Script = {}, request: Begin.ChangeRe
 	return { answer, ...scripted };
 }
 
+/** A change to Paper begun by a site server that holds its lease for a minute (then stopped). */
+async function begunBy(id: string, holder: string): Promise<string> {
+	const { data: change } = await b.admin.rpc('begin_software_install', {
+		customer: owner.id,
+		service: id,
+		kind: 'software',
+		target: 'Paper 1.21.4',
+		install: paper.install,
+		fresh_world: false,
+		holder,
+		seconds: 60,
+	});
+	if (!change) throw new Error('the change was not begun');
+	return change;
+}
+
 const events = async (id: string) =>
 	(
 		await b.p.service
@@ -250,18 +266,7 @@ describe('a software change', () => {
 	it('cut off while putting its backup back, goes on putting it back, never installing', async () => {
 		const id = await minecraftService(b, { offPanel: true });
 		const holder = 'a-server-that-stopped';
-		const { data: begun } = await b.admin.rpc('begin_software_install', {
-			customer: owner.id,
-			service: id,
-			kind: 'software',
-			target: 'Paper 1.21.4',
-			install: paper.install,
-			fresh_world: false,
-			holder,
-			seconds: 60,
-		});
-		if (!begun) throw new Error('the change was not begun');
-		const change = begun;
+		const change = await begunBy(id, holder);
 		await b.admin.rpc('software_install_step', {
 			change,
 			holder,
@@ -287,17 +292,7 @@ describe('a software change', () => {
 	it('taken up before its backup was made, and the panel refuses one: fails, changing nothing', async () => {
 		const id = await minecraftService(b, { offPanel: true });
 		const holder = 'cut-off-before-its-backup';
-		const { data: begun } = await b.admin.rpc('begin_software_install', {
-			customer: owner.id,
-			service: id,
-			kind: 'software',
-			target: 'Paper 1.21.4',
-			install: paper.install,
-			fresh_world: false,
-			holder,
-			seconds: 60,
-		});
-		if (!begun) throw new Error('the change was not begun');
+		const begun = await begunBy(id, holder);
 		await b.admin.rpc('software_install_release', { change: begun, holder });
 		const panel = scriptedPanel({ limit: 0 });
 		await job.runSoftwareChange(b.admin, begun, { panel: panel.panel });
@@ -313,17 +308,7 @@ describe('a software change', () => {
 	it('left by a stopped server, is taken up by one of two servers looking at once', async () => {
 		const id = await minecraftService(b);
 		const holder = 'a-server-that-died';
-		const { data: change } = await b.admin.rpc('begin_software_install', {
-			customer: owner.id,
-			service: id,
-			kind: 'software',
-			target: 'Paper 1.21.4',
-			install: paper.install,
-			fresh_world: false,
-			holder,
-			seconds: 60,
-		});
-		if (!change) throw new Error('the change was not begun');
+		const change = await begunBy(id, holder);
 		await b.admin.rpc('software_install_release', { change, holder });
 		// Both see it waiting; only the one whose lease it took says it goes on with it.
 		const taken = await Promise.all([
