@@ -11,14 +11,15 @@ import { changeLeaseSeconds, takeChangeLease } from './lease';
 // it is taken before anything is said or started, as two servers may see the same change waiting.
 
 /** Takes the change's lease and goes on with it in the background; false: another server has it. */
-async function goOn(admin: AdminClient, id: string, after?: () => void): Promise<boolean> {
+async function goOn(admin: AdminClient, id: string): Promise<boolean> {
 	const lease = await takeChangeLease(admin, id);
 	if (!lease) return false;
 	logger.warn('resuming an interrupted software change', { changeId: id });
-	const run = runSoftwareChange(admin, id, { holder: lease.holder }).catch((failure: unknown) =>
-		logger.error('software change failed', { changeId: id, error: failure }),
+	inBackground(
+		runSoftwareChange(admin, id, { holder: lease.holder }).catch((failure: unknown) =>
+			logger.error('software change failed', { changeId: id, error: failure }),
+		),
 	);
-	inBackground(after ? run.finally(after) : run);
 	return true;
 }
 
@@ -43,13 +44,10 @@ export async function resumeSoftwareChangesAfterStart(
 	admin: AdminClient,
 	everyMs = (changeLeaseSeconds * 1000) / 4,
 ): Promise<void> {
-	const underWay = new Set<string>();
 	const until = Date.now() + 2 * changeLeaseSeconds * 1000;
 	while (!isShuttingDown()) {
-		for (const id of (await toResume(admin)).filter((one) => !underWay.has(one))) {
-			underWay.add(id);
-			if (!(await goOn(admin, id, () => underWay.delete(id)))) underWay.delete(id);
-		}
+		// One this server runs already holds a lease it renews: it is not listed, nor taken twice.
+		for (const id of await toResume(admin)) await goOn(admin, id);
 		if (Date.now() >= until) return;
 		await pause(everyMs);
 	}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as RunModule from '../../../src/server/billing/run/run.ts';
-import { origin, startBillingStack, type BillingStack } from './fixture.ts';
+import { origin, renewalLine, startBillingStack, type BillingStack } from './fixture.ts';
 
 // The late fee's end, through the real run on a clock the test moves: it stops growing at
 // suspension (day 3), a deleted service's cancelled invoice carries none, and a run that comes
@@ -53,12 +53,7 @@ describe('the late fee', () => {
 			{ kind: 'late_fee', amount: 300, line: { kind: 'lateFee', days: 3 } },
 		]);
 		expect(dayThirteen.invoice_items.find((line) => line.kind === 'service')?.line).toEqual({
-			kind: 'renewal',
-			plan: 'palworld-standard',
-			ramGb: 8,
-			cycle: 'monthly',
-			from: '2027-02-28',
-			to: '2027-03-31',
+			...renewalLine,
 			// Where it runs: the renewal's line names it (issue 43).
 			location: 'oslo',
 		});
