@@ -34,6 +34,24 @@ describe('createBuildWatch', () => {
 		expect(load).toHaveBeenCalledWith('/panel/billing?page=2');
 	});
 
+	it('stays stale when an older check answers after a newer one', async () => {
+		const answers: Array<(id: string) => void> = [];
+		const watch = createBuildWatch({
+			current: 'build-1',
+			latest: () => new Promise((resolve) => answers.push(resolve)),
+			load: vi.fn(),
+			storage: { getItem: () => null, setItem: () => undefined },
+			now: () => 0,
+		});
+		const first = watch.check();
+		const second = watch.check();
+		answers[1]?.('build-2');
+		expect(await second).toBe(true);
+		answers[0]?.('build-1');
+		expect(await first).toBe(true);
+		expect(watch.isStale()).toBe(true);
+	});
+
 	it('reloads once for a failed chunk, not again within 10 s, then again after', () => {
 		const { watch, load, store, clock } = setup('build-1');
 		expect(watch.chunkFailed()).toBe(true);

@@ -27,7 +27,8 @@ export function createBuildWatch(deps: BuildWatchDeps) {
 		async check(): Promise<boolean> {
 			if (stale) return true;
 			const latest = await deps.latest().catch(() => null);
-			stale = latest !== null && latest !== deps.current;
+			// Checks overlap (load, tab shown, timer): an older answer must not undo a newer one.
+			stale ||= latest !== null && latest !== deps.current;
 			return stale;
 		},
 		/** Before an in-page navigation to `url`: a stale page loads it in full instead (true). */

@@ -171,7 +171,9 @@ test('a new build makes the next navigation a full load; a missing chunk reloads
 		(window as unknown as { beforeBuild: boolean }).beforeBuild = true;
 		document.dispatchEvent(new Event('visibilitychange'));
 	});
-	await expect.poll(() => loads).toBe(0);
+	// The check is a fetch: the page knows it is stale only once the answer is in.
+	await expect(page.locator('html[data-build=stale]')).toBeAttached();
+	expect(loads).toBe(0);
 	await page.getByRole('button', { name: 'Next' }).click();
 	await expect(page).toHaveURL(/page=2/);
 	await expect.poll(() => loads).toBe(1);
