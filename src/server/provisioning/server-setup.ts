@@ -1,5 +1,5 @@
 import type { CreateServerInput, GamePanel, PanelServer, ServerRef } from '../game-panel/types';
-import { GamePanelNotFoundError } from '../game-panel/errors';
+import { GamePanelNotFoundError, GamePanelUnavailableError } from '../game-panel/errors';
 import { logger } from '../log/logger';
 import type { AdminClient } from '../supabase/admin-client';
 import type { ProvisioningLease } from './provisioning-lease';
@@ -33,6 +33,27 @@ export async function setUpServer(
 	const serviceId = input.serviceId;
 	logger.info('server created on the panel', { serviceId, panelServerId: server.panelServerId });
 	if (!(await keptOrDeleted(admin, panel, serviceId, server))) return { outcome: 'ended' };
+	try {
+		return await startAndActivate(admin, panel, lease, serviceId, server);
+	} catch (error) {
+		if (!(error instanceof GamePanelNotFoundError)) throw error;
+		// The server vanished under us: a refund deletes it before it records the refund, so the
+		// service may read payable for a moment yet. Tried again, the next attempt finds it ended
+		// (or, if someone deleted it on the panel by hand, makes it anew).
+		if (!(await keptOrDeleted(admin, panel, serviceId, server))) return { outcome: 'ended' };
+		throw new GamePanelUnavailableError('the server vanished while it was set up', {
+			cause: error,
+		});
+	}
+}
+
+async function startAndActivate(
+	admin: AdminClient,
+	panel: GamePanel,
+	lease: ProvisioningLease,
+	serviceId: string,
+	server: PanelServer,
+): Promise<SetupOutcome> {
 	const state = await startWhenInstalled(panel, server, lease);
 	if (state === 'lost')
 		return (await keptOrDeleted(admin, panel, serviceId, server))

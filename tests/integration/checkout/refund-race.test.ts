@@ -128,6 +128,39 @@ describe('a refund during provisioning', () => {
 		expect(await outcome(id)).toEqual(ended);
 	});
 
+	it('between the refund deleting the server and recording itself: nobody is asked to help', async () => {
+		const id = await paidService(p, owner.id, 'race-vanish-01');
+		// The second look at the server is the install poll's (the first is the create's own).
+		const polling = gate();
+		let looks = 0;
+		fake.inject({
+			match: (method, path) => method === 'GET' && /^\/servers\/\d+$/.test(path) && ++looks === 2,
+			...polling,
+		});
+		const seen = fake.requests.length;
+		const asked = (method: string, path: RegExp) =>
+			fake.requests.slice(seen).filter((r) => r.method === method && path.test(r.path)).length;
+		const running = provision(admin, id, 'http://site.test');
+		expect(await eventually(() => asked('GET', /^application\/servers\/\d+(\?|$)/) === 2)).toBe(
+			true,
+		);
+		// The refund's first step, on its own: the server goes while the service still reads paid.
+		const [made] = onFake(id);
+		fake.state.servers.splice(fake.state.servers.indexOf(made!), 1);
+		const creatingAgain = gate();
+		fake.inject({
+			match: (method, path) => method === 'POST' && path === '/servers',
+			...creatingAgain,
+		});
+		polling.open();
+		expect(await eventually(() => asked('POST', /^application\/servers(\?|$)/) === 2)).toBe(true);
+		await refund(id);
+		creatingAgain.open();
+		await running;
+		expect(onFake(id)).toEqual([]);
+		expect(await outcome(id)).toEqual(ended);
+	});
+
 	it('on the simulated panel, while the server installs: it is deleted', async () => {
 		const saved = { ...process.env };
 		const file = join(folder, 'panel.json');
